@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, with its default and description. This table is the only
+ * place the environment is interpreted; `npm run config` prints it, and the README's
+ * configuration table is checked against it by the test suite.
+ */
+interface Setting {
+  readonly schema: z.ZodType;
+  /** Default as the environment would spell it; undefined means "unset". */
+  readonly default?: string;
+  readonly description: string;
+  /** Secret values (or URLs that may embed passwords) are masked whenever printed. */
+  readonly secret?: boolean;
+}
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
+const domainList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]{1,63}$/, {
+          message: 'each domain must be a host name such as tempmail.test',
+        }),
+      )
+      .min(1, { message: 'at least one domain is required' }),
+  );
+
+const databaseUrl = z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, {
+  message: 'must start with postgres://, postgresql:// or sqlite:',
+});
+
+export const settings = {
+  HTTP_HOST: {
+    schema: z.string().min(1),
+    default: '0.0.0.0',
+    description: 'Address the HTTP server listens on.',
+  },
+  HTTP_PORT: {
+    schema: port,
+    default: '8080',
+    description: 'Port of the HTTP server (dashboard, APIs, /docs).',
+  },
+  SMTP_PORT: {
+    schema: port,
+    default: '2525',
+    description: 'Port of the inbound SMTP server.',
+  },
+  DATA_DIR: {
+    schema: z.string().min(1),
+    default: './data',
+    description: 'Folder for the SQLite database and the outbox of written mail.',
+  },
+  MAIL_DOMAINS: {
+    schema: domainList,
+    default: 'tempmail.test',
+    description: 'Comma-separated domains we receive mail for; the first is the default.',
+  },
+  PUBLIC_URL: {
+    schema: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
+    default: 'http://localhost:8080',
+    description: 'The URL people reach the server at: links in mail, cookies, Origin checks.',
+  },
+  DATABASE_URL: {
+    schema: databaseUrl,
+    description: 'postgres://… for PostgreSQL; unset for SQLite at DATA_DIR/tempmail.db.',
+    secret: true,
+  },
+  REDIS_URL: {
+    schema: z.string().regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' }),
+    description: 'redis://… to share rate limits and live events across nodes; unset: in-process.',
+    secret: true,
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    description: 'Log verbosity: fatal, error, warn, info, debug, trace or silent.',
+  },
+  SHUTDOWN_GRACE_MS: {
+    schema: z.coerce.number().int().min(0),
+    default: '10000',
+    description: 'On SIGTERM, how long open requests may finish before connections are cut.',
+  },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof settings;
+type SettingValues = { [K in SettingName]: z.output<(typeof settings)[K]['schema']> | undefined };
+
+export type Database =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+export interface Config {
+  readonly http: { readonly host: string; readonly port: number };
+  readonly smtp: { readonly port: number };
+  readonly dataDir: string;
+  readonly mailDomains: readonly string[];
+  readonly publicUrl: string;
+  readonly database: Database;
+  readonly redisUrl: string | undefined;
+  readonly logLevel: string;
+  readonly shutdownGraceMs: number;
+}
+
+/** Thrown when the environment holds invalid settings; `problems` names each one. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function readSettings(env: NodeJS.ProcessEnv): SettingValues {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, setting] of Object.entries(settings) as [SettingName, Setting][]) {
+    const given = env[name];
+    const raw = given === undefined || given === '' ? setting.default : given;
+    if (raw === undefined) continue;
+    const parsed = setting.schema.safeParse(raw);
+    if (parsed.success) {
+      values[name] = parsed.data;
+    } else {
+      const shown = setting.secret ? '(hidden)' : JSON.stringify(raw);
+      const reasons = parsed.error.issues.map((issue) => issue.message).join('; ');
+      problems.push(`${name}=${shown}: ${reasons}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return values as SettingValues;
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): Database {
+  if (url === undefined) return { kind: 'sqlite', file: path.resolve(dataDir, 'tempmail.db') };
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: path.resolve(url.slice(7)) };
+  return { kind: 'postgres', url };
+}
+
+/** Reads and validates the configuration; throws ConfigError listing every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const values = readSettings(env);
+  // Every setting read below has a default, so readSettings filled it in.
+  const dataDir = path.resolve(values.DATA_DIR!);
+  return {
+    http: { host: values.HTTP_HOST!, port: values.HTTP_PORT! },
+    smtp: { port: values.SMTP_PORT! },
+    dataDir,
+    mailDomains: values.MAIL_DOMAINS!,
+    publicUrl: values.PUBLIC_URL!,
+    database: databaseFrom(values.DATABASE_URL, dataDir),
+    redisUrl: values.REDIS_URL,
+    logLevel: values.LOG_LEVEL!,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS!,
+  };
+}
+
+/** Hides the password of a URL, and the whole value when it is not a URL. */
+function mask(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '***';
+  }
+}
+
+/** The effective value of every setting as text, with secrets masked. */
+export function describeEffectiveConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): [SettingName, string][] {
+  return (Object.entries(settings) as [SettingName, Setting][]).map(([name, setting]) => {
+    const given = env[name];
+    const value = given === undefined || given === '' ? setting.default : given;
+    if (value === undefined) return [name, '(unset)'];
+    return [name, setting.secret ? mask(value) : value];
+  });
+}
+
+/** The README's configuration table, generated from `settings`. */
+export function configMarkdownTable(): string {
+  const rows = (Object.entries(settings) as [SettingName, Setting][]).map(
+    ([name, setting]) =>
+      `| \`${name}\` | ${setting.default === undefined ? '(unset)' : `\`${setting.default}\``} | ${setting.description} |`,
+  );
+  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}

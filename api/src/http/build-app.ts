@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Request } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { pinoHttp } from 'pino-http';
+import swaggerUi from 'swagger-ui-express';
+import type { Services } from '../services.js';
+import { ApiError } from './api-error.js';
+import { handleErrors, type Surface } from './handle-errors.js';
+import {
+  contractRoots,
+  listOperations,
+  loadContract,
+  type Contract,
+  type Operation,
+} from './load-contract.js';
+import { mountOperations, type OperationHandlers } from './mount-operations.js';
+import { systemHandlers } from './system/system-handlers.js';
+
+export interface BuildAppOptions {
+  /** Check every response against the contract (tests turn this on). */
+  validateResponses?: boolean;
+  /** Put internal error messages in 500 bodies (tests only: they may leak internals). */
+  exposeInternalErrors?: boolean;
+  /** The contract to serve; defaults to the bundled one. */
+  contract?: Contract;
+}
+
+const JSON_TYPES = ['application/json', 'application/ld+json', 'application/merge-patch+json'];
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Every operation handler of the server, by surface. */
+function operationHandlers(services: Services): OperationHandlers {
+  return { ...systemHandlers(services) };
+}
+
+/** Requests under a root of the mail.tm-tagged operations speak mail.tm's error dialect. */
+function surfaceResolver(operations: readonly Operation[]): (request: Request) => Surface {
+  const firstSegment = (path: string) => `/${path.split('/')[1] ?? ''}`;
+  const mailTmRoots = new Set(
+    operations
+      .filter((operation) => operation.tags.includes('mailtm'))
+      .map((operation) => firstSegment(operation.path)),
+  );
+  return (request) => (mailTmRoots.has(firstSegment(request.path)) ? 'mailtm' : 'standard');
+}
+
+/** The HTTP application: docs, contract validation, every operation, one error handler. */
+export function buildApp(services: Services, options: BuildAppOptions = {}) {
+  const contract = options.contract ?? loadContract();
+  const operations = listOperations(contract);
+  const roots = contractRoots(contract);
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Conditional requests are answered by the operations that support them, with strong ETags.
+  app.set('etag', false);
+  app.set('trust proxy', false);
+  app.set('query parser', 'extended');
+
+  app.use(
+    pinoHttp({
+      logger: services.logger,
+      genReqId: (request, response) => {
+        const given = request.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        response.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_request, response, error) => {
+        if (error || (response.statusCode >= 500 && response.statusCode !== 501)) return 'error';
+        return response.statusCode >= 400 ? 'info' : 'debug';
+      },
+    }),
+  );
+
+  app.get('/openapi.json', (_request, response) => {
+    response.json(contract);
+  });
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract, { customSiteTitle: 'TempMail API' }));
+
+  app.use(express.json({ limit: '1mb', type: JSON_TYPES }));
+  app.use(
+    OpenApiValidator.middleware({
+      // The validator annotates the document it is given; keep ours untouched for /openapi.json.
+      apiSpec: structuredClone(contract) as never,
+      validateRequests: { allErrors: true },
+      validateResponses: options.validateResponses ? { allErrors: true } : false,
+      // Authentication is the handlers' job: their credentials (cookie, API token, mailbox
+      // JWT) need database look-ups the validator cannot make.
+      validateSecurity: false,
+      ignorePaths: (path: string) => !roots.has(`/${path.split('/')[1] ?? ''}`),
+    }),
+  );
+
+  const router = express.Router();
+  const mounted = mountOperations(router, operations, operationHandlers(services));
+  app.use(router);
+  app.locals.operations = mounted;
+
+  app.use(() => {
+    throw new ApiError(404, 'not_found', 'Not found.');
+  });
+  app.use(
+    handleErrors({
+      logger: services.logger,
+      surfaceOf: surfaceResolver(operations),
+      exposeInternalErrors: options.exposeInternalErrors ?? false,
+    }),
+  );
+  return app;
+}

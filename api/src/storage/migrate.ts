@@ -1,0 +1,37 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect, Storage } from './open-database.js';
+import { initialSchema } from './migrations/0001-initial-schema.js';
+
+/**
+ * The ordered migrations. A shipped migration is never edited: change the schema by adding
+ * the next file. Each is a function of the dialect, for the few types the two databases
+ * spell differently.
+ */
+const migrations: Record<string, (dialect: Dialect) => Migration> = {
+  '0001-initial-schema': initialSchema,
+};
+
+class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]) => [name, migration(this.dialect)]),
+    );
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's name and error. */
+export async function migrateToLatest(storage: Storage): Promise<void> {
+  const migrator = new Migrator({
+    db: storage.db,
+    provider: new InCodeMigrations(storage.dialect),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

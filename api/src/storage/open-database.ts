@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database as DatabaseConfig } from '../config.js';
+import type { DatabaseSchema } from './schema.js';
+
+export type Dialect = DatabaseConfig['kind'];
+
+export interface Storage {
+  readonly db: Kysely<DatabaseSchema>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+function openSqlite(file: string): Storage {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  // better-sqlite3's bundled SQLite pairs WAL with synchronous=NORMAL, which can lose
+  // committed transactions on power loss; mail we answered 250 for must survive that.
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const synchronous = database.pragma('synchronous', { simple: true });
+  if (synchronous !== 2) {
+    database.close();
+    throw new Error(
+      `SQLite refused synchronous=FULL (got ${String(synchronous)}); refusing to start`,
+    );
+  }
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string): Storage {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    // Times are int8 milliseconds; read them back as numbers (safe far beyond year 275000).
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Opens the configured database. Migrations are run separately (see migrate.ts). */
+export function openDatabase(config: DatabaseConfig): Storage {
+  return config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url);
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../schema.js';
+import { createAliasesRepository } from './aliases.js';
+import { createBillingRepository } from './billing.js';
+import { createContactRepository } from './contact.js';
+import { createForwardingRepository } from './forwarding.js';
+import { createMailboxesRepository } from './mailboxes.js';
+import { createMessagesRepository } from './messages.js';
+import { createSessionsRepository } from './sessions.js';
+import { createTokensRepository } from './tokens.js';
+import { createUsersRepository } from './users.js';
+
+/** Every repository over one database; the features receive this, never the database. */
+export function createRepositories(db: Kysely<DatabaseSchema>) {
+  return {
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    mailboxes: createMailboxesRepository(db),
+    aliases: createAliasesRepository(db),
+    messages: createMessagesRepository(db),
+    forwarding: createForwardingRepository(db),
+    billing: createBillingRepository(db),
+    tokens: createTokensRepository(db),
+    contact: createContactRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,154 @@
+import type { Kysely, Selectable } from 'kysely';
+import { DuplicateKeyError, insertUnique } from '../errors.js';
+import { newId } from '../ids.js';
+import type { DatabaseSchema, MailboxesTable } from '../schema.js';
+
+export interface Mailbox {
+  id: string;
+  address: string;
+  passwordHash: string;
+  ownerUserId: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
+  return {
+    id: row.id,
+    address: row.address,
+    passwordHash: row.password_hash,
+    ownerUserId: row.owner_user_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+export function createMailboxesRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    /** Creates a mailbox; throws DuplicateKeyError when the address exists (as a mailbox or alias). */
+    async create(mailbox: {
+      address: string;
+      passwordHash: string;
+      ownerUserId: string | null;
+      now: number;
+      expiresAt: number;
+    }): Promise<Mailbox> {
+      const address = mailbox.address.toLowerCase();
+      const row = {
+        id: newId(mailbox.now),
+        address,
+        password_hash: mailbox.passwordHash,
+        owner_user_id: mailbox.ownerUserId,
+        created_at: mailbox.now,
+        expires_at: mailbox.expiresAt,
+      };
+      await insertUnique('address', () =>
+        db.transaction().execute(async (trx) => {
+          const alias = await trx
+            .selectFrom('aliases')
+            .select('address')
+            .where('address', '=', address)
+            .executeTakeFirst();
+          if (alias) throw new DuplicateKeyError('address');
+          await trx.insertInto('mailboxes').values(row).execute();
+        }),
+      );
+      return toMailbox(row);
+    },
+
+    async findById(id: string): Promise<Mailbox | undefined> {
+      const row = await db
+        .selectFrom('mailboxes')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toMailbox(row);
+    },
+
+    async findByAddress(address: string): Promise<Mailbox | undefined> {
+      const row = await db
+        .selectFrom('mailboxes')
+        .selectAll()
+        .where('address', '=', address.toLowerCase())
+        .executeTakeFirst();
+      return row && toMailbox(row);
+    },
+
+    /**
+     * The live mailbox that mail to `address` belongs in: the mailbox with that address, or
+     * the one an alias points at; undefined when there is none or it has expired.
+     */
+    async findLiveRecipient(address: string, now: number): Promise<Mailbox | undefined> {
+      const lowered = address.toLowerCase();
+      const row = await db
+        .selectFrom('mailboxes')
+        .selectAll('mailboxes')
+        .where((eb) =>
+          eb.or([
+            eb('mailboxes.address', '=', lowered),
+            eb(
+              'mailboxes.id',
+              '=',
+              eb
+                .selectFrom('aliases')
+                .select('aliases.mailbox_id')
+                .where('aliases.address', '=', lowered),
+            ),
+          ]),
+        )
+        .where('mailboxes.expires_at', '>', now)
+        .executeTakeFirst();
+      return row && toMailbox(row);
+    },
+
+    async listByOwner(userId: string): Promise<Mailbox[]> {
+      const rows = await db
+        .selectFrom('mailboxes')
+        .selectAll()
+        .where('owner_user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toMailbox);
+    },
+
+    async setOwner(id: string, ownerUserId: string | null): Promise<void> {
+      await db
+        .updateTable('mailboxes')
+        .set({ owner_user_id: ownerUserId })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Moves the expiry of every mailbox a user owns (Pro mailboxes follow the Pro expiry). */
+    async setExpiryForOwner(userId: string, expiresAt: number): Promise<number> {
+      const result = await db
+        .updateTable('mailboxes')
+        .set({ expires_at: expiresAt })
+        .where('owner_user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Deletes a mailbox with its aliases, messages, bodies, sources and attachments. */
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('mailboxes').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Deletes up to `limit` expired mailboxes (and all they hold); returns how many. */
+    async deleteExpired(now: number, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('mailboxes')
+        .where(
+          'id',
+          'in',
+          db.selectFrom('mailboxes').select('id').where('expires_at', '<=', now).limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type MailboxesRepository = ReturnType<typeof createMailboxesRepository>;

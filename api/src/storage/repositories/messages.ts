@@ -1,0 +1,366 @@
+import type { Kysely, Selectable } from 'kysely';
+import { newId } from '../ids.js';
+import type { DatabaseSchema, MessagesTable } from '../schema.js';
+
+export interface Address {
+  name: string;
+  address: string;
+}
+
+export type ParseState = Selectable<MessagesTable>['parse_state'];
+
+export interface MessageSummary {
+  id: string;
+  mailboxId: string;
+  receivedAt: number;
+  size: number;
+  parseState: ParseState;
+  msgid: string | null;
+  from: Address;
+  to: Address[];
+  subject: string;
+  intro: string;
+  seen: boolean;
+  hasAttachments: boolean;
+}
+
+export interface AttachmentMeta {
+  id: string;
+  filename: string;
+  contentType: string;
+  disposition: string;
+  contentId: string | null;
+  size: number;
+}
+
+export interface MessageDetail extends MessageSummary {
+  cc: Address[];
+  bcc: Address[];
+  text: string;
+  html: string;
+  parseError: string | null;
+  attachments: AttachmentMeta[];
+}
+
+/** What parsing a raw message produced; written in one transaction by saveParsed. */
+export interface ParsedMessage {
+  state: Exclude<ParseState, 'pending'>;
+  msgid: string | null;
+  from: Address;
+  to: Address[];
+  cc: Address[];
+  bcc: Address[];
+  subject: string;
+  intro: string;
+  text: string;
+  html: string;
+  parseError: string | null;
+  attachments: (Omit<AttachmentMeta, 'id' | 'size'> & { content: Uint8Array })[];
+}
+
+export interface ReceivedMessage {
+  mailboxId: string;
+  raw: Uint8Array;
+  receivedAt: number;
+}
+
+const summaryColumns = [
+  'messages.id',
+  'messages.mailbox_id',
+  'messages.received_at',
+  'messages.size',
+  'messages.parse_state',
+  'messages.msgid',
+  'messages.from_name',
+  'messages.from_address',
+  'messages.to_json',
+  'messages.subject',
+  'messages.intro',
+  'messages.seen',
+  'messages.has_attachments',
+] as const;
+
+type SummaryRow = Pick<
+  Selectable<MessagesTable>,
+  (typeof summaryColumns)[number] extends `messages.${infer C}` ? C & keyof MessagesTable : never
+>;
+
+function toSummary(row: SummaryRow): MessageSummary {
+  return {
+    id: row.id,
+    mailboxId: row.mailbox_id,
+    receivedAt: row.received_at,
+    size: row.size,
+    parseState: row.parse_state,
+    msgid: row.msgid,
+    from: { name: row.from_name, address: row.from_address },
+    to: JSON.parse(row.to_json) as Address[],
+    subject: row.subject,
+    intro: row.intro,
+    seen: Boolean(row.seen),
+    hasAttachments: Boolean(row.has_attachments),
+  };
+}
+
+/**
+ * Messages, their bodies, raw sources and attachments. Every read and change of one message
+ * is scoped to the mailboxes the caller may see, so an id from another mailbox is simply
+ * not found.
+ */
+export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    /**
+     * Stores raw messages in one transaction (the SMTP layer's group commit) and returns
+     * their ids in order. Listing columns stay empty until saveParsed.
+     */
+    async storeReceived(batch: readonly ReceivedMessage[]): Promise<string[]> {
+      if (batch.length === 0) return [];
+      const rows = batch.map((message) => ({ id: newId(message.receivedAt), ...message }));
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('messages')
+          .values(
+            rows.map((row) => ({
+              id: row.id,
+              mailbox_id: row.mailboxId,
+              received_at: row.receivedAt,
+              size: row.raw.byteLength,
+              parse_state: 'pending' as const,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('message_sources')
+          .values(rows.map((row) => ({ message_id: row.id, raw: row.raw })))
+          .execute();
+      });
+      return rows.map((row) => row.id);
+    },
+
+    /** Messages of the given mailboxes, newest first. */
+    async list(
+      mailboxIds: readonly string[],
+      page: { limit: number; offset: number },
+    ): Promise<MessageSummary[]> {
+      if (mailboxIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('messages')
+        .select(summaryColumns)
+        .where('messages.mailbox_id', 'in', mailboxIds)
+        .orderBy('messages.received_at', 'desc')
+        .orderBy('messages.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map(toSummary);
+    },
+
+    async count(mailboxIds: readonly string[]): Promise<number> {
+      if (mailboxIds.length === 0) return 0;
+      const row = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('mailbox_id', 'in', mailboxIds)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Bytes used by a mailbox's raw messages (mail.tm's `used`). */
+    async usedBytes(mailboxId: string): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
+        .where('mailbox_id', '=', mailboxId)
+        .executeTakeFirstOrThrow();
+      return Number(row.used);
+    },
+
+    async find(id: string, mailboxIds: readonly string[]): Promise<MessageDetail | undefined> {
+      if (mailboxIds.length === 0) return undefined;
+      const row = await db
+        .selectFrom('messages')
+        .leftJoin('message_bodies', 'message_bodies.message_id', 'messages.id')
+        .select(summaryColumns)
+        .select([
+          'message_bodies.cc_json',
+          'message_bodies.bcc_json',
+          'message_bodies.text',
+          'message_bodies.html',
+          'message_bodies.parse_error',
+        ])
+        .where('messages.id', '=', id)
+        .where('messages.mailbox_id', 'in', mailboxIds)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const attachments = await db
+        .selectFrom('attachments')
+        .select(['id', 'filename', 'content_type', 'disposition', 'content_id', 'size'])
+        .where('message_id', '=', id)
+        .orderBy('position')
+        .execute();
+      return {
+        ...toSummary(row),
+        cc: JSON.parse(row.cc_json ?? '[]') as Address[],
+        bcc: JSON.parse(row.bcc_json ?? '[]') as Address[],
+        text: row.text ?? '',
+        html: row.html ?? '',
+        parseError: row.parse_error ?? null,
+        attachments: attachments.map((attachment) => ({
+          id: attachment.id,
+          filename: attachment.filename,
+          contentType: attachment.content_type,
+          disposition: attachment.disposition,
+          contentId: attachment.content_id,
+          size: attachment.size,
+        })),
+      };
+    },
+
+    async findSource(id: string, mailboxIds: readonly string[]): Promise<Uint8Array | undefined> {
+      if (mailboxIds.length === 0) return undefined;
+      const row = await db
+        .selectFrom('message_sources')
+        .innerJoin('messages', 'messages.id', 'message_sources.message_id')
+        .select('message_sources.raw')
+        .where('messages.id', '=', id)
+        .where('messages.mailbox_id', 'in', mailboxIds)
+        .executeTakeFirst();
+      return row?.raw;
+    },
+
+    async findAttachment(
+      messageId: string,
+      attachmentId: string,
+      mailboxIds: readonly string[],
+    ): Promise<(AttachmentMeta & { content: Uint8Array }) | undefined> {
+      if (mailboxIds.length === 0) return undefined;
+      const row = await db
+        .selectFrom('attachments')
+        .innerJoin('messages', 'messages.id', 'attachments.message_id')
+        .select([
+          'attachments.id',
+          'attachments.filename',
+          'attachments.content_type',
+          'attachments.disposition',
+          'attachments.content_id',
+          'attachments.size',
+          'attachments.content',
+        ])
+        .where('attachments.id', '=', attachmentId)
+        .where('messages.id', '=', messageId)
+        .where('messages.mailbox_id', 'in', mailboxIds)
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          filename: row.filename,
+          contentType: row.content_type,
+          disposition: row.disposition,
+          contentId: row.content_id,
+          size: row.size,
+          content: row.content,
+        }
+      );
+    },
+
+    async setSeen(id: string, mailboxIds: readonly string[], seen: boolean): Promise<boolean> {
+      if (mailboxIds.length === 0) return false;
+      const result = await db
+        .updateTable('messages')
+        .set({ seen: seen ? 1 : 0 })
+        .where('id', '=', id)
+        .where('mailbox_id', 'in', mailboxIds)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async delete(id: string, mailboxIds: readonly string[]): Promise<boolean> {
+      if (mailboxIds.length === 0) return false;
+      const result = await db
+        .deleteFrom('messages')
+        .where('id', '=', id)
+        .where('mailbox_id', 'in', mailboxIds)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Messages committed but not parsed yet (a crash between commit and parse), oldest first. */
+    async listPendingParse(limit: number): Promise<{ id: string; mailboxId: string }[]> {
+      const rows = await db
+        .selectFrom('messages')
+        .select(['id', 'mailbox_id'])
+        .where('parse_state', '=', 'pending')
+        .orderBy('received_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, mailboxId: row.mailbox_id }));
+    },
+
+    /** The raw source for the parser, whatever mailbox holds it. */
+    async readSourceForParsing(id: string): Promise<Uint8Array | undefined> {
+      const row = await db
+        .selectFrom('message_sources')
+        .select('raw')
+        .where('message_id', '=', id)
+        .executeTakeFirst();
+      return row?.raw;
+    },
+
+    /**
+     * Writes what parsing found, in one transaction. Only a pending message is updated, so
+     * a second parse of the same message (two workers, or a retry) changes nothing.
+     */
+    async saveParsed(id: string, parsed: ParsedMessage): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('messages')
+          .set({
+            parse_state: parsed.state,
+            msgid: parsed.msgid,
+            from_name: parsed.from.name,
+            from_address: parsed.from.address,
+            to_json: JSON.stringify(parsed.to),
+            subject: parsed.subject,
+            intro: parsed.intro,
+            has_attachments: parsed.attachments.length > 0 ? 1 : 0,
+          })
+          .where('id', '=', id)
+          .where('parse_state', '=', 'pending')
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) return false;
+        await trx
+          .insertInto('message_bodies')
+          .values({
+            message_id: id,
+            cc_json: JSON.stringify(parsed.cc),
+            bcc_json: JSON.stringify(parsed.bcc),
+            text: parsed.text,
+            html: parsed.html,
+            parse_error: parsed.parseError,
+          })
+          .execute();
+        if (parsed.attachments.length > 0) {
+          await trx
+            .insertInto('attachments')
+            .values(
+              parsed.attachments.map((attachment, position) => ({
+                id: newId(),
+                message_id: id,
+                position,
+                filename: attachment.filename,
+                content_type: attachment.contentType,
+                disposition: attachment.disposition,
+                content_id: attachment.contentId,
+                size: attachment.content.byteLength,
+                content: attachment.content,
+              })),
+            )
+            .execute();
+        }
+        return true;
+      });
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

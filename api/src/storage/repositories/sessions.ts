@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../schema.js';
+
+/** Browser sessions, keyed by the SHA-256 of the cookie value (the cookie itself is never stored). */
+export function createSessionsRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    async create(session: { tokenHash: string; userId: string; now: number; expiresAt: number }) {
+      await db
+        .insertInto('sessions')
+        .values({
+          token_hash: session.tokenHash,
+          user_id: session.userId,
+          created_at: session.now,
+          expires_at: session.expiresAt,
+        })
+        .execute();
+    },
+
+    /** The user of a live session, or undefined when unknown or expired. */
+    async findUserId(tokenHash: string, now: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    /** Points an existing session at another user (access recovery on a new device). */
+    async attachUser(tokenHash: string, userId: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ user_id: userId })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    },
+
+    async delete(tokenHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteExpired(now: number): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

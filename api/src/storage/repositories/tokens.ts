@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../ids.js';
+import type { DatabaseSchema } from '../schema.js';
+
+export interface ApiToken {
+  id: string;
+  userId: string;
+  prefix: string;
+  createdAt: number;
+}
+
+/**
+ * One-time sign-in links and public API tokens. Only SHA-256 hashes of the secrets are
+ * stored; the plain values exist in the mail or response that carries them, nowhere else.
+ */
+export function createTokensRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    async createRecoveryToken(token: {
+      tokenHash: string;
+      userId: string;
+      now: number;
+      expiresAt: number;
+    }): Promise<void> {
+      await db
+        .insertInto('recovery_tokens')
+        .values({
+          token_hash: token.tokenHash,
+          user_id: token.userId,
+          created_at: token.now,
+          expires_at: token.expiresAt,
+          used_at: null,
+        })
+        .execute();
+    },
+
+    /**
+     * Uses up a recovery token in one UPDATE, so two redemptions racing for it cannot both
+     * win. Returns its user, or undefined when unknown, used or expired.
+     */
+    async consumeRecoveryToken(tokenHash: string, now: number): Promise<string | undefined> {
+      const row = await db
+        .updateTable('recovery_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    /** Creates a user's API token and revokes the ones before it (rotation). */
+    async rotateApiToken(token: {
+      userId: string;
+      tokenHash: string;
+      prefix: string;
+      now: number;
+    }): Promise<ApiToken> {
+      const id = newId(token.now);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('api_tokens')
+          .set({ revoked_at: token.now })
+          .where('user_id', '=', token.userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('api_tokens')
+          .values({
+            id,
+            user_id: token.userId,
+            token_hash: token.tokenHash,
+            prefix: token.prefix,
+            created_at: token.now,
+            revoked_at: null,
+          })
+          .execute();
+      });
+      return { id, userId: token.userId, prefix: token.prefix, createdAt: token.now };
+    },
+
+    async findActiveApiToken(tokenHash: string): Promise<ApiToken | undefined> {
+      const row = await db
+        .selectFrom('api_tokens')
+        .select(['id', 'user_id', 'prefix', 'created_at'])
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return (
+        row && { id: row.id, userId: row.user_id, prefix: row.prefix, createdAt: row.created_at }
+      );
+    },
+
+    async findUserApiToken(userId: string): Promise<ApiToken | undefined> {
+      const row = await db
+        .selectFrom('api_tokens')
+        .select(['id', 'user_id', 'prefix', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return (
+        row && { id: row.id, userId: row.user_id, prefix: row.prefix, createdAt: row.created_at }
+      );
+    },
+  };
+}
+
+export type TokensRepository = ReturnType<typeof createTokensRepository>;

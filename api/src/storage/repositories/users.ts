@@ -1,0 +1,103 @@
+import type { Kysely, Selectable } from 'kysely';
+import { insertUnique } from '../errors.js';
+import { newId } from '../ids.js';
+import type { DatabaseSchema, UsersTable } from '../schema.js';
+
+export type Plan = UsersTable['plan'];
+
+export interface User {
+  id: string;
+  email: string | null;
+  plan: Plan;
+  proExpiresAt: number | null;
+  customAlias: string | null;
+  mainMailboxId: string | null;
+  stripeCustomerId: string | null;
+  createdAt: number;
+}
+
+export type UserChanges = Partial<
+  Pick<
+    User,
+    'email' | 'plan' | 'proExpiresAt' | 'customAlias' | 'mainMailboxId' | 'stripeCustomerId'
+  >
+>;
+
+function toUser(row: Selectable<UsersTable>): User {
+  return {
+    id: row.id,
+    email: row.email,
+    plan: row.plan,
+    proExpiresAt: row.pro_expires_at,
+    customAlias: row.custom_alias,
+    mainMailboxId: row.main_mailbox_id,
+    stripeCustomerId: row.stripe_customer_id,
+    createdAt: row.created_at,
+  };
+}
+
+export function createUsersRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    /** A new anonymous visitor on the free plan. */
+    async createAnonymous(now: number): Promise<User> {
+      const row = {
+        id: newId(now),
+        email: null,
+        plan: 'free' as const,
+        pro_expires_at: null,
+        custom_alias: null,
+        main_mailbox_id: null,
+        stripe_customer_id: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('users').values(row).execute();
+      return toUser(row);
+    },
+
+    async findById(id: string): Promise<User | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async findByEmail(email: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async findByStripeCustomer(customerId: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('stripe_customer_id', '=', customerId)
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    /** Applies the changes; throws DuplicateKeyError when the email belongs to another user. */
+    async update(id: string, changes: UserChanges, now: number): Promise<User | undefined> {
+      await insertUnique('email', () =>
+        db
+          .updateTable('users')
+          .set({
+            email: changes.email === undefined ? undefined : (changes.email?.toLowerCase() ?? null),
+            plan: changes.plan,
+            pro_expires_at: changes.proExpiresAt,
+            custom_alias: changes.customAlias,
+            main_mailbox_id: changes.mainMailboxId,
+            stripe_customer_id: changes.stripeCustomerId,
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .execute(),
+      );
+      return this.findById(id);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,180 @@
+import type { Generated } from 'kysely';
+
+/*
+ * Table types shared by SQLite and PostgreSQL. Portable column choices:
+ * - ids are 24 lowercase hex characters (the mail.tm id format) in text columns;
+ * - times are integer milliseconds since the epoch (int8 on PostgreSQL, read back as numbers);
+ * - booleans are integers 0/1 on SQLite and booleans on PostgreSQL: repositories normalise
+ *   them with Boolean() on the way out;
+ * - lists of addresses are JSON text.
+ */
+
+type Bool = number | boolean;
+
+export interface UsersTable {
+  id: string;
+  email: string | null;
+  plan: 'free' | 'pro_monthly' | 'pro_24hr';
+  pro_expires_at: number | null;
+  custom_alias: string | null;
+  main_mailbox_id: string | null;
+  stripe_customer_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface MailboxesTable {
+  id: string;
+  address: string;
+  password_hash: string;
+  owner_user_id: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface AliasesTable {
+  address: string;
+  mailbox_id: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface MessagesTable {
+  id: string;
+  mailbox_id: string;
+  received_at: number;
+  size: number;
+  parse_state: Generated<'pending' | 'parsed' | 'failed'>;
+  msgid: string | null;
+  from_name: Generated<string>;
+  from_address: Generated<string>;
+  to_json: Generated<string>;
+  subject: Generated<string>;
+  intro: Generated<string>;
+  seen: Generated<Bool>;
+  has_attachments: Generated<Bool>;
+}
+
+export interface MessageBodiesTable {
+  message_id: string;
+  cc_json: string;
+  bcc_json: string;
+  text: string;
+  html: string;
+  parse_error: string | null;
+}
+
+export interface MessageSourcesTable {
+  message_id: string;
+  raw: Uint8Array;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  message_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  disposition: string;
+  content_id: string | null;
+  size: number;
+  content: Uint8Array;
+}
+
+export interface ForwardingSettingsTable {
+  user_id: string;
+  email: string | null;
+  enabled: Bool;
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  confirmed_at: number | null;
+  last_error: string | null;
+  updated_at: number;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan: 'pro_monthly';
+  status: string;
+  current_period_end: number;
+  cancel_at_period_end: Bool;
+  updated_at: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  provider: 'stripe' | 'demo';
+  plan: 'pro_monthly' | 'pro_24hr';
+  status: 'open' | 'complete' | 'canceled';
+  amount: number;
+  currency: string;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface RecoveryTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface ContactSubmissionsTable {
+  id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  category: string;
+  message: string;
+  priority: string;
+  created_at: number;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  processed_at: number;
+}
+
+export interface KyselyMigrationRow {
+  name: string;
+  timestamp: Generated<string>;
+}
+
+export interface DatabaseSchema {
+  users: UsersTable;
+  sessions: SessionsTable;
+  mailboxes: MailboxesTable;
+  aliases: AliasesTable;
+  messages: MessagesTable;
+  message_bodies: MessageBodiesTable;
+  message_sources: MessageSourcesTable;
+  attachments: AttachmentsTable;
+  forwarding_settings: ForwardingSettingsTable;
+  subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  recovery_tokens: RecoveryTokensTable;
+  api_tokens: ApiTokensTable;
+  contact_submissions: ContactSubmissionsTable;
+  payment_events: PaymentEventsTable;
+}

@@ -1,0 +1,615 @@
+// The storage conformance suite: the same tests, unchanged, on every database back end.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuplicateKeyError } from '../../src/storage/errors.js';
+import { migrateToLatest } from '../../src/storage/migrate.js';
+import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
+import type { ParsedMessage } from '../../src/storage/repositories/messages.js';
+import { postgresSkipReason, testBackends, type TestDatabase } from '../support/test-databases.js';
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+
+let counter = 0;
+/** A unique address per call, so tests in one database never collide. */
+const uniqueAddress = (prefix = 'box') => `${prefix}${++counter}x${T0 % 1000}@tempmail.test`;
+
+function parsed(overrides: Partial<ParsedMessage> = {}): ParsedMessage {
+  return {
+    state: 'parsed',
+    msgid: '<abc@sender.example>',
+    from: { name: 'Shop', address: 'shop@sender.example' },
+    to: [{ name: '', address: 'someone@tempmail.test' }],
+    cc: [{ name: 'Cc', address: 'cc@sender.example' }],
+    bcc: [],
+    subject: 'Your code',
+    intro: 'Your code is 123456',
+    text: 'Your code is 123456',
+    html: '<p>Your code is <b>123456</b></p>',
+    parseError: null,
+    attachments: [],
+    ...overrides,
+  };
+}
+
+if (postgresSkipReason !== undefined) {
+  const reason = postgresSkipReason;
+  describe('storage on PostgreSQL', () => {
+    it.skip(reason, () => undefined);
+  });
+  console.warn(reason);
+}
+
+describe.each(testBackends)('storage on $name', (backend) => {
+  let database: TestDatabase;
+  let repos: Repositories;
+
+  beforeAll(async () => {
+    database = await backend.open();
+    repos = createRepositories(database.storage.db);
+  });
+  afterAll(() => database?.dispose());
+
+  async function newMailbox(options: { owner?: string | null; expiresAt?: number } = {}) {
+    return repos.mailboxes.create({
+      address: uniqueAddress(),
+      passwordHash: 'hash',
+      ownerUserId: options.owner ?? null,
+      now: T0,
+      expiresAt: options.expiresAt ?? T0 + HOUR,
+    });
+  }
+
+  describe('migrations', () => {
+    it('are already applied and running them again changes nothing', async () => {
+      await migrateToLatest(database.storage);
+      const rows = await sql<{
+        name: string;
+      }>`select name from kysely_migration order by name`.execute(database.storage.db);
+      expect(rows.rows.map((row) => row.name)).toEqual(['0001-initial-schema']);
+    });
+  });
+
+  describe('users', () => {
+    it('creates anonymous free users and finds them', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      expect(user.id).toMatch(/^[0-9a-f]{24}$/);
+      expect(user).toMatchObject({ email: null, plan: 'free', proExpiresAt: null });
+      expect(await repos.users.findById(user.id)).toEqual(user);
+      expect(await repos.users.findById('0'.repeat(24))).toBeUndefined();
+    });
+
+    it('updates Pro fields and finds by email case-insensitively', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const email = `Buyer${++counter}@Example.com`;
+      const updated = await repos.users.update(
+        user.id,
+        {
+          email,
+          plan: 'pro_24hr',
+          proExpiresAt: T0 + 24 * HOUR,
+          stripeCustomerId: `cus_${counter}`,
+        },
+        T0 + 1,
+      );
+      expect(updated).toMatchObject({
+        email: email.toLowerCase(),
+        plan: 'pro_24hr',
+        proExpiresAt: T0 + 24 * HOUR,
+      });
+      expect((await repos.users.findByEmail(email.toUpperCase()))?.id).toBe(user.id);
+      expect((await repos.users.findByStripeCustomer(`cus_${counter}`))?.id).toBe(user.id);
+    });
+
+    it('refuses a purchase email that belongs to another user', async () => {
+      const email = `taken${++counter}@example.com`;
+      const first = await repos.users.createAnonymous(T0);
+      const second = await repos.users.createAnonymous(T0);
+      await repos.users.update(first.id, { email }, T0);
+      await expect(repos.users.update(second.id, { email }, T0)).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+    });
+  });
+
+  describe('sessions', () => {
+    it('finds live sessions only, re-attaches and deletes them', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const other = await repos.users.createAnonymous(T0);
+      const hash = `session-${++counter}`;
+      await repos.sessions.create({
+        tokenHash: hash,
+        userId: user.id,
+        now: T0,
+        expiresAt: T0 + HOUR,
+      });
+      expect(await repos.sessions.findUserId(hash, T0)).toBe(user.id);
+      expect(await repos.sessions.findUserId(hash, T0 + HOUR)).toBeUndefined();
+      await repos.sessions.attachUser(hash, other.id);
+      expect(await repos.sessions.findUserId(hash, T0)).toBe(other.id);
+      await repos.sessions.delete(hash);
+      expect(await repos.sessions.findUserId(hash, T0)).toBeUndefined();
+    });
+
+    it('purges expired sessions', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const hash = `old-${++counter}`;
+      await repos.sessions.create({ tokenHash: hash, userId: user.id, now: T0, expiresAt: T0 + 1 });
+      expect(await repos.sessions.deleteExpired(T0 + 2)).toBeGreaterThanOrEqual(1);
+      expect(await repos.sessions.findUserId(hash, T0)).toBeUndefined();
+    });
+  });
+
+  describe('mailboxes and aliases', () => {
+    it('creates mailboxes with lower-cased unique addresses', async () => {
+      const address = uniqueAddress('Mixed');
+      const mailbox = await repos.mailboxes.create({
+        address,
+        passwordHash: 'h',
+        ownerUserId: null,
+        now: T0,
+        expiresAt: T0 + HOUR,
+      });
+      expect(mailbox.address).toBe(address.toLowerCase());
+      expect(await repos.mailboxes.findByAddress(address.toUpperCase())).toEqual(mailbox);
+      expect(await repos.mailboxes.findById(mailbox.id)).toEqual(mailbox);
+      await expect(
+        repos.mailboxes.create({
+          address: address.toUpperCase(),
+          passwordHash: 'h',
+          ownerUserId: null,
+          now: T0,
+          expiresAt: T0 + HOUR,
+        }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+
+    it('resolves live recipients by address or alias, never expired ones', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const mailbox = await newMailbox({ owner: user.id });
+      const aliasAddress = uniqueAddress('alias');
+      await repos.aliases.create({
+        address: aliasAddress,
+        mailboxId: mailbox.id,
+        userId: user.id,
+        createdAt: T0,
+      });
+      expect((await repos.mailboxes.findLiveRecipient(mailbox.address, T0))?.id).toBe(mailbox.id);
+      expect((await repos.mailboxes.findLiveRecipient(aliasAddress.toUpperCase(), T0))?.id).toBe(
+        mailbox.id,
+      );
+      expect(await repos.mailboxes.findLiveRecipient(mailbox.address, T0 + HOUR)).toBeUndefined();
+      expect(await repos.mailboxes.findLiveRecipient(uniqueAddress('nobody'), T0)).toBeUndefined();
+      expect(await repos.aliases.listByUser(user.id)).toEqual([
+        {
+          address: aliasAddress.toLowerCase(),
+          mailboxId: mailbox.id,
+          userId: user.id,
+          createdAt: T0,
+        },
+      ]);
+    });
+
+    it('keeps one namespace for mailbox addresses and aliases', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const mailbox = await newMailbox({ owner: user.id });
+      await expect(
+        repos.aliases.create({
+          address: mailbox.address,
+          mailboxId: mailbox.id,
+          userId: user.id,
+          createdAt: T0,
+        }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      const aliasAddress = uniqueAddress('alias');
+      await repos.aliases.create({
+        address: aliasAddress,
+        mailboxId: mailbox.id,
+        userId: user.id,
+        createdAt: T0,
+      });
+      await expect(
+        repos.mailboxes.create({
+          address: aliasAddress,
+          passwordHash: 'h',
+          ownerUserId: null,
+          now: T0,
+          expiresAt: T0 + HOUR,
+        }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await repos.aliases.delete(aliasAddress)).toBe(true);
+      expect(await repos.aliases.delete(aliasAddress)).toBe(false);
+    });
+
+    it('lists and re-times the mailboxes a user owns', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const first = await newMailbox({ owner: user.id });
+      const second = await newMailbox({ owner: user.id });
+      const stranger = await newMailbox();
+      expect((await repos.mailboxes.listByOwner(user.id)).map((m) => m.id).sort()).toEqual(
+        [first.id, second.id].sort(),
+      );
+      expect(await repos.mailboxes.setExpiryForOwner(user.id, T0 + 24 * HOUR)).toBe(2);
+      expect((await repos.mailboxes.findById(first.id))?.expiresAt).toBe(T0 + 24 * HOUR);
+      await repos.mailboxes.setOwner(stranger.id, user.id);
+      expect(await repos.mailboxes.listByOwner(user.id)).toHaveLength(3);
+    });
+
+    it('deletes expired mailboxes with everything they hold', async () => {
+      const doomed = await newMailbox({ expiresAt: T0 - 1 });
+      const kept = await newMailbox({ expiresAt: T0 + HOUR });
+      const [messageId] = await repos.messages.storeReceived([
+        { mailboxId: doomed.id, raw: bytes('Subject: bye\r\n\r\nbye'), receivedAt: T0 - 10 },
+      ]);
+      await repos.messages.saveParsed(
+        messageId!,
+        parsed({
+          attachments: [
+            {
+              filename: 'a.txt',
+              contentType: 'text/plain',
+              disposition: 'attachment',
+              contentId: null,
+              content: bytes('x'),
+            },
+          ],
+        }),
+      );
+      const deleted = await repos.mailboxes.deleteExpired(T0, 1000);
+      expect(deleted).toBeGreaterThanOrEqual(1);
+      expect(await repos.mailboxes.findById(doomed.id)).toBeUndefined();
+      expect(await repos.mailboxes.findById(kept.id)).toBeDefined();
+      const db = database.storage.db;
+      for (const table of [
+        'messages',
+        'message_sources',
+        'message_bodies',
+        'attachments',
+      ] as const) {
+        const column = table === 'messages' ? 'id' : 'message_id';
+        const left = await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(column, '=', messageId!)
+          .executeTakeFirstOrThrow();
+        expect(Number(left.n), `${table} rows left`).toBe(0);
+      }
+    });
+  });
+
+  describe('messages', () => {
+    it('stores a batch in one go and lists it newest first, paged', async () => {
+      const mailbox = await newMailbox();
+      const ids = await repos.messages.storeReceived(
+        [1, 2, 3].map((n) => ({
+          mailboxId: mailbox.id,
+          raw: bytes(`Subject: ${n}\r\n\r\n${n}`),
+          receivedAt: T0 + n,
+        })),
+      );
+      expect(ids).toHaveLength(3);
+      expect(await repos.messages.count([mailbox.id])).toBe(3);
+      const firstPage = await repos.messages.list([mailbox.id], { limit: 2, offset: 0 });
+      expect(firstPage.map((m) => m.id)).toEqual([ids[2], ids[1]]);
+      expect(firstPage[0]).toMatchObject({
+        parseState: 'pending',
+        seen: false,
+        hasAttachments: false,
+        size: 15,
+      });
+      const secondPage = await repos.messages.list([mailbox.id], { limit: 2, offset: 2 });
+      expect(secondPage.map((m) => m.id)).toEqual([ids[0]]);
+      expect(await repos.messages.usedBytes(mailbox.id)).toBe(45);
+      expect(await repos.messages.list([], { limit: 10, offset: 0 })).toEqual([]);
+      expect(await repos.messages.count([])).toBe(0);
+    });
+
+    it('saves a parse once, with bodies and attachments', async () => {
+      const mailbox = await newMailbox();
+      const raw = bytes('Subject: Your code\r\n\r\nYour code is 123456');
+      const [id] = await repos.messages.storeReceived([
+        { mailboxId: mailbox.id, raw, receivedAt: T0 },
+      ]);
+      expect(await repos.messages.listPendingParse(1000)).toContainEqual({
+        id: id!,
+        mailboxId: mailbox.id,
+      });
+      expect(Buffer.from((await repos.messages.readSourceForParsing(id!))!)).toEqual(
+        Buffer.from(raw),
+      );
+
+      const image = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+      const result = parsed({
+        attachments: [
+          {
+            filename: 'logo.png',
+            contentType: 'image/png',
+            disposition: 'inline',
+            contentId: 'logo@x',
+            content: image,
+          },
+          {
+            filename: 'notes.txt',
+            contentType: 'text/plain',
+            disposition: 'attachment',
+            contentId: null,
+            content: bytes('notes'),
+          },
+        ],
+      });
+      expect(await repos.messages.saveParsed(id!, result)).toBe(true);
+      expect(await repos.messages.saveParsed(id!, parsed({ subject: 'second parse' }))).toBe(false);
+      expect(await repos.messages.listPendingParse(1000)).not.toContainEqual({
+        id: id!,
+        mailboxId: mailbox.id,
+      });
+
+      const detail = await repos.messages.find(id!, [mailbox.id]);
+      expect(detail).toMatchObject({
+        id,
+        parseState: 'parsed',
+        subject: 'Your code',
+        from: { name: 'Shop', address: 'shop@sender.example' },
+        to: [{ name: '', address: 'someone@tempmail.test' }],
+        cc: [{ name: 'Cc', address: 'cc@sender.example' }],
+        text: 'Your code is 123456',
+        html: '<p>Your code is <b>123456</b></p>',
+        hasAttachments: true,
+        seen: false,
+      });
+      expect(detail?.attachments.map((a) => [a.filename, a.size, a.contentId])).toEqual([
+        ['logo.png', 6, 'logo@x'],
+        ['notes.txt', 5, null],
+      ]);
+      const logo = await repos.messages.findAttachment(id!, detail!.attachments[0]!.id, [
+        mailbox.id,
+      ]);
+      expect(Buffer.from(logo!.content)).toEqual(Buffer.from(image));
+    });
+
+    it('keeps a message readable when parsing failed', async () => {
+      const mailbox = await newMailbox();
+      const [id] = await repos.messages.storeReceived([
+        { mailboxId: mailbox.id, raw: bytes('\u0000garbage'), receivedAt: T0 },
+      ]);
+      await repos.messages.saveParsed(
+        id!,
+        parsed({
+          state: 'failed',
+          subject: '',
+          text: '',
+          html: '',
+          parseError: 'deadline exceeded',
+        }),
+      );
+      expect(await repos.messages.find(id!, [mailbox.id])).toMatchObject({
+        parseState: 'failed',
+        parseError: 'deadline exceeded',
+      });
+      expect(await repos.messages.findSource(id!, [mailbox.id])).toBeDefined();
+    });
+
+    it('never shows one mailbox the messages of another', async () => {
+      const mine = await newMailbox();
+      const theirs = await newMailbox();
+      const [id] = await repos.messages.storeReceived([
+        { mailboxId: theirs.id, raw: bytes('x'), receivedAt: T0 },
+      ]);
+      await repos.messages.saveParsed(
+        id!,
+        parsed({
+          attachments: [
+            {
+              filename: 'a',
+              contentType: 'text/plain',
+              disposition: 'attachment',
+              contentId: null,
+              content: bytes('a'),
+            },
+          ],
+        }),
+      );
+      const attachmentId = (await repos.messages.find(id!, [theirs.id]))!.attachments[0]!.id;
+      expect(await repos.messages.find(id!, [mine.id])).toBeUndefined();
+      expect(await repos.messages.findSource(id!, [mine.id])).toBeUndefined();
+      expect(await repos.messages.findAttachment(id!, attachmentId, [mine.id])).toBeUndefined();
+      expect(await repos.messages.setSeen(id!, [mine.id], true)).toBe(false);
+      expect(await repos.messages.delete(id!, [mine.id])).toBe(false);
+      expect(await repos.messages.list([mine.id], { limit: 30, offset: 0 })).toEqual([]);
+      expect(await repos.messages.find(id!, [mine.id, theirs.id])).toBeDefined();
+    });
+
+    it('marks seen and deletes', async () => {
+      const mailbox = await newMailbox();
+      const [id] = await repos.messages.storeReceived([
+        { mailboxId: mailbox.id, raw: bytes('x'), receivedAt: T0 },
+      ]);
+      expect(await repos.messages.setSeen(id!, [mailbox.id], true)).toBe(true);
+      expect((await repos.messages.find(id!, [mailbox.id]))?.seen).toBe(true);
+      expect(await repos.messages.delete(id!, [mailbox.id])).toBe(true);
+      expect(await repos.messages.find(id!, [mailbox.id])).toBeUndefined();
+      expect(await repos.messages.readSourceForParsing(id!)).toBeUndefined();
+    });
+  });
+
+  describe('forwarding', () => {
+    it('saves partial changes and finds by confirmation token', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      expect(await repos.forwarding.find(user.id)).toBeUndefined();
+      const token = `confirm-${++counter}`;
+      const pending = await repos.forwarding.save(
+        user.id,
+        {
+          email: 'me@real.example',
+          enabled: true,
+          confirmTokenHash: token,
+          confirmExpiresAt: T0 + HOUR,
+        },
+        T0,
+      );
+      expect(pending).toMatchObject({ email: 'me@real.example', enabled: true, confirmedAt: null });
+      expect((await repos.forwarding.findByConfirmToken(token))?.userId).toBe(user.id);
+      const confirmed = await repos.forwarding.save(
+        user.id,
+        { confirmedAt: T0 + 5, confirmTokenHash: null },
+        T0 + 5,
+      );
+      expect(confirmed).toMatchObject({
+        email: 'me@real.example',
+        enabled: true,
+        confirmedAt: T0 + 5,
+        confirmTokenHash: null,
+      });
+      expect(await repos.forwarding.findByConfirmToken(token)).toBeUndefined();
+    });
+  });
+
+  describe('billing', () => {
+    it('closes an open payment exactly once', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const id = `cs_test_${++counter}`;
+      await repos.billing.createPayment({
+        id,
+        userId: user.id,
+        provider: 'demo',
+        plan: 'pro_24hr',
+        amount: 100,
+        currency: 'usd',
+        createdAt: T0,
+      });
+      expect(await repos.billing.findPayment(id)).toMatchObject({
+        status: 'open',
+        completedAt: null,
+      });
+      const outcomes = await Promise.all([
+        repos.billing.closePayment(id, 'complete', T0 + 1),
+        repos.billing.closePayment(id, 'complete', T0 + 1),
+      ]);
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+      expect(await repos.billing.closePayment(id, 'canceled', T0 + 2)).toBe(false);
+      expect(await repos.billing.findPayment(id)).toMatchObject({
+        status: 'complete',
+        completedAt: T0 + 1,
+      });
+    });
+
+    it('upserts subscriptions and finds the latest', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const id = `sub_${++counter}`;
+      const subscription = {
+        id,
+        userId: user.id,
+        plan: 'pro_monthly' as const,
+        status: 'active',
+        currentPeriodEnd: T0 + 30 * 24 * HOUR,
+        cancelAtPeriodEnd: false,
+        updatedAt: T0,
+      };
+      await repos.billing.saveSubscription(subscription);
+      await repos.billing.saveSubscription({
+        ...subscription,
+        cancelAtPeriodEnd: true,
+        updatedAt: T0 + 1,
+      });
+      expect(await repos.billing.findSubscription(id)).toEqual({
+        ...subscription,
+        cancelAtPeriodEnd: true,
+        updatedAt: T0 + 1,
+      });
+      expect((await repos.billing.findLatestSubscription(user.id))?.id).toBe(id);
+    });
+
+    it('records each provider event once', async () => {
+      const event = { id: `evt_${++counter}`, type: 'invoice.paid' };
+      expect(await repos.billing.recordEvent(event, T0)).toBe(true);
+      expect(await repos.billing.recordEvent(event, T0 + 1)).toBe(false);
+    });
+  });
+
+  describe('tokens', () => {
+    it('consumes a recovery token once and never after it expires', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const live = `recovery-${++counter}`;
+      const stale = `recovery-${++counter}`;
+      await repos.tokens.createRecoveryToken({
+        tokenHash: live,
+        userId: user.id,
+        now: T0,
+        expiresAt: T0 + 15 * 60_000,
+      });
+      await repos.tokens.createRecoveryToken({
+        tokenHash: stale,
+        userId: user.id,
+        now: T0,
+        expiresAt: T0 + 1,
+      });
+      const race = await Promise.all([
+        repos.tokens.consumeRecoveryToken(live, T0 + 10),
+        repos.tokens.consumeRecoveryToken(live, T0 + 10),
+      ]);
+      expect(race.filter((userId) => userId === user.id)).toHaveLength(1);
+      expect(await repos.tokens.consumeRecoveryToken(stale, T0 + 2)).toBeUndefined();
+      expect(await repos.tokens.consumeRecoveryToken('unknown', T0)).toBeUndefined();
+    });
+
+    it('rotates API tokens: only the newest works', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const first = `api-${++counter}`;
+      const second = `api-${++counter}`;
+      await repos.tokens.rotateApiToken({
+        userId: user.id,
+        tokenHash: first,
+        prefix: 'tm_aaaa',
+        now: T0,
+      });
+      expect((await repos.tokens.findActiveApiToken(first))?.userId).toBe(user.id);
+      const rotated = await repos.tokens.rotateApiToken({
+        userId: user.id,
+        tokenHash: second,
+        prefix: 'tm_bbbb',
+        now: T0 + 1,
+      });
+      expect(await repos.tokens.findActiveApiToken(first)).toBeUndefined();
+      expect(await repos.tokens.findActiveApiToken(second)).toEqual(rotated);
+      expect(await repos.tokens.findUserApiToken(user.id)).toEqual(rotated);
+    });
+  });
+
+  describe('contact', () => {
+    it('stores submissions and counts them per sender', async () => {
+      const email = `writer${++counter}@example.com`;
+      const submission = {
+        userId: null,
+        name: 'Ada',
+        email,
+        subject: 'Hello',
+        category: 'general',
+        message: 'Hi there',
+        priority: 'medium',
+      };
+      expect(await repos.contact.create(submission, T0)).toMatch(/^[0-9a-f]{24}$/);
+      await repos.contact.create(submission, T0 + HOUR);
+      expect(await repos.contact.countByEmailSince(email, T0)).toBe(2);
+      expect(await repos.contact.countByEmailSince(email, T0 + 1)).toBe(1);
+    });
+  });
+});
+
+describe.runIf(testBackends[0]?.name === 'sqlite')('SQLite durability settings', () => {
+  it('opens in WAL mode with synchronous=FULL', async () => {
+    const database = await testBackends[0]!.open();
+    try {
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(
+        database.storage.db,
+      );
+      const synchronous = await sql<{ synchronous: number }>`pragma synchronous`.execute(
+        database.storage.db,
+      );
+      expect(journal.rows[0]?.journal_mode).toBe('wal');
+      expect(synchronous.rows[0]?.synchronous).toBe(2);
+    } finally {
+      await database.dispose();
+    }
+  });
+});

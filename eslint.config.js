@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-test/**',
+      '**/node_modules/**',
+      'sdk/src/generated/**',
+      'data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Benchmarks report their figures on stdout.
+    files: ['tests/bench/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // A package may use another only through its published entry point, never by relative path.
+    files: ['api/**', 'sdk/**', 'cli/**', 'dashboard/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/../sdk/**', '**/../api/**', '**/../cli/**', '**/../dashboard/**'],
+              message: 'Import the package (@tempmail/...) instead of its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
