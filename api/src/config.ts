@@ -58,7 +58,7 @@ export const settings = {
   DATA_DIR: {
     schema: z.string().min(1),
     default: './data',
-    description: 'Folder for the SQLite database and the outbox of written mail.',
+    description: 'Folder for local data: the SQLite database (and, later, the outbox).',
   },
   MAIL_DOMAINS: {
     schema: domainList,

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     config,
     logger,
     storage,
-    repositories: createRepositories(storage.db),
+    repositories: createRepositories(storage),
     now: Date.now,
   };
 

@@ -74,7 +74,7 @@ async function measure(backend: Backend) {
   const { storage, dispose } = await backend.open();
   try {
     await migrateToLatest(storage);
-    const repos = createRepositories(storage.db);
+    const repos = createRepositories(storage);
     const now = Date.now();
     const mailbox = await repos.mailboxes.create({
       address: `bench-${randomBytes(3).toString('hex')}@tempmail.test`,

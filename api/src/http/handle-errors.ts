@@ -112,7 +112,7 @@ function wantsJsonLd(request: Request): boolean {
   return request.accepts(['application/json', 'application/ld+json']) === 'application/ld+json';
 }
 
-/** mail.tm's error bodies (see shared/reference/mailtm-wire-format.md), by status. */
+/** mail.tm's error bodies, by status, exactly as its clients parse them. */
 function sendMailTmError(request: Request, response: Response, error: NormalisedError): void {
   if (error.status === 401 || error.status === 429) {
     const message = error.status === 429 ? MAILTM_RATE_LIMIT_MESSAGE : error.message;

@@ -47,7 +47,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
 
   beforeAll(async () => {
     database = await backend.open();
-    repos = createRepositories(database.storage.db);
+    repos = createRepositories(database.storage);
   });
   afterAll(() => database?.dispose());
 
@@ -220,6 +220,27 @@ describe.each(testBackends)('storage on $name', (backend) => {
       ).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await repos.aliases.delete(aliasAddress)).toBe(true);
       expect(await repos.aliases.delete(aliasAddress)).toBe(false);
+    });
+
+    it('lets exactly one of a racing mailbox and alias claim an address', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const home = await newMailbox({ owner: user.id });
+      for (let round = 0; round < 10; round += 1) {
+        const address = uniqueAddress('race');
+        const outcomes = await Promise.allSettled([
+          repos.mailboxes.create({
+            address,
+            passwordHash: 'h',
+            ownerUserId: null,
+            now: T0,
+            expiresAt: T0 + HOUR,
+          }),
+          repos.aliases.create({ address, mailboxId: home.id, userId: user.id, createdAt: T0 }),
+        ]);
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+        expect(refused?.reason).toBeInstanceOf(DuplicateKeyError);
+      }
     });
 
     it('lists and re-times the mailboxes a user owns', async () => {

@@ -12,7 +12,7 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
     config: loadConfig({ DATA_DIR: '/tmp/tempmail-test-unused', ...env }),
     logger: pino({ level: 'silent' }),
     storage: database.storage,
-    repositories: createRepositories(database.storage.db),
+    repositories: createRepositories(database.storage),
     now: () => now,
   };
   return {

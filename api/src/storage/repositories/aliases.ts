@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DuplicateKeyError, insertUnique } from '../errors.js';
+import type { Dialect } from '../open-database.js';
+import { lockAddress } from '../lock-address.js';
 import type { DatabaseSchema } from '../schema.js';
 
 export interface Alias {
@@ -10,13 +12,14 @@ export interface Alias {
 }
 
 /** Extra addresses that deliver into an existing mailbox. */
-export function createAliasesRepository(db: Kysely<DatabaseSchema>) {
+export function createAliasesRepository(db: Kysely<DatabaseSchema>, dialect: Dialect) {
   return {
     /** Throws DuplicateKeyError when the address exists as an alias or a mailbox. */
     async create(alias: Alias): Promise<Alias> {
       const address = alias.address.toLowerCase();
       await insertUnique('address', () =>
         db.transaction().execute(async (trx) => {
+          await lockAddress(trx, dialect, address);
           const mailbox = await trx
             .selectFrom('mailboxes')
             .select('id')

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../schema.js';
+import type { Storage } from '../open-database.js';
 import { createAliasesRepository } from './aliases.js';
 import { createBillingRepository } from './billing.js';
 import { createContactRepository } from './contact.js';
@@ -11,12 +10,12 @@ import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
 
 /** Every repository over one database; the features receive this, never the database. */
-export function createRepositories(db: Kysely<DatabaseSchema>) {
+export function createRepositories({ db, dialect }: Pick<Storage, 'db' | 'dialect'>) {
   return {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
-    mailboxes: createMailboxesRepository(db),
-    aliases: createAliasesRepository(db),
+    mailboxes: createMailboxesRepository(db, dialect),
+    aliases: createAliasesRepository(db, dialect),
     messages: createMessagesRepository(db),
     forwarding: createForwardingRepository(db),
     billing: createBillingRepository(db),

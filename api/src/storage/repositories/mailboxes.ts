@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { DuplicateKeyError, insertUnique } from '../errors.js';
 import { newId } from '../ids.js';
+import type { Dialect } from '../open-database.js';
+import { lockAddress } from '../lock-address.js';
 import type { DatabaseSchema, MailboxesTable } from '../schema.js';
 
 export interface Mailbox {
@@ -23,7 +25,7 @@ function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
   };
 }
 
-export function createMailboxesRepository(db: Kysely<DatabaseSchema>) {
+export function createMailboxesRepository(db: Kysely<DatabaseSchema>, dialect: Dialect) {
   return {
     /** Creates a mailbox; throws DuplicateKeyError when the address exists (as a mailbox or alias). */
     async create(mailbox: {
@@ -44,6 +46,7 @@ export function createMailboxesRepository(db: Kysely<DatabaseSchema>) {
       };
       await insertUnique('address', () =>
         db.transaction().execute(async (trx) => {
+          await lockAddress(trx, dialect, address);
           const alias = await trx
             .selectFrom('aliases')
             .select('address')
