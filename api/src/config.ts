@@ -80,6 +80,75 @@ export const settings = {
     description: 'redis://… to share rate limits and live events across nodes; unset: in-process.',
     secret: true,
   },
+  SMTP_HOST: {
+    schema: z.string().min(1),
+    default: '0.0.0.0',
+    description: 'Address the SMTP server listens on.',
+  },
+  SMTP_HOSTNAME: {
+    schema: z.string().min(1),
+    description:
+      'Name the SMTP server greets with and writes in Received headers; unset: the first mail domain.',
+  },
+  SMTP_MAX_MESSAGE_BYTES: {
+    schema: z.coerce.number().int().min(1024),
+    default: '31457280',
+    description: 'Largest message accepted (advertised as SIZE; larger ones get 552 5.3.4).',
+  },
+  SMTP_MAX_RECIPIENTS: {
+    schema: z.coerce.number().int().min(1),
+    default: '50',
+    description: 'Recipients accepted per message; past it RCPT gets 452 4.5.3.',
+  },
+  SMTP_MAX_CONNECTIONS_PER_IP: {
+    schema: z.coerce.number().int().min(1),
+    default: '50',
+    description: 'Open SMTP connections allowed from one address; past it 421.',
+  },
+  SMTP_MAX_CLIENTS: {
+    schema: z.coerce.number().int().min(1),
+    default: '2000',
+    description: 'Open SMTP connections allowed in all.',
+  },
+  SMTP_IDLE_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(1000),
+    default: '60000',
+    description: 'An SMTP connection silent this long (between commands or inside DATA) is closed.',
+  },
+  SMTP_TLS_KEY: {
+    schema: z.string().min(1),
+    description: 'PEM private key file; with SMTP_TLS_CERT, STARTTLS is offered.',
+  },
+  SMTP_TLS_CERT: {
+    schema: z.string().min(1),
+    description: 'PEM certificate chain file for STARTTLS.',
+  },
+  PARSE_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(100),
+    default: '10000',
+    description: 'Deadline for parsing one message; past it the message is kept, marked unparsed.',
+  },
+  PARSER_THREADS: {
+    schema: z.coerce.number().int().min(1).max(16),
+    default: '2',
+    description: 'Worker threads parsing received mail.',
+  },
+  JWT_SECRET: {
+    schema: z.string().min(32, { message: 'must be at least 32 characters' }),
+    description:
+      'Signs mailbox tokens; unset: made once and kept in DATA_DIR/jwt-secret. Set it for several nodes.',
+    secret: true,
+  },
+  MAILTM_RATE_LIMIT: {
+    schema: z.coerce.number().int().min(1),
+    default: '8',
+    description: "Requests per second per IP on the mail.tm surface (mail.tm's own limit is 8).",
+  },
+  PURGE_INTERVAL_MS: {
+    schema: z.coerce.number().int().min(1000),
+    default: '60000',
+    description: 'How often expired mailboxes (and all they hold) are deleted.',
+  },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',
@@ -101,7 +170,21 @@ export type Database =
 
 export interface Config {
   readonly http: { readonly host: string; readonly port: number };
-  readonly smtp: { readonly port: number };
+  readonly smtp: {
+    readonly host: string;
+    readonly port: number;
+    readonly hostname: string;
+    readonly maxMessageBytes: number;
+    readonly maxRecipients: number;
+    readonly maxConnectionsPerIp: number;
+    readonly maxClients: number;
+    readonly idleTimeoutMs: number;
+    readonly tls: { readonly keyFile: string; readonly certFile: string } | undefined;
+  };
+  readonly parsing: { readonly timeoutMs: number; readonly threads: number };
+  readonly jwtSecret: string | undefined;
+  readonly mailTmRateLimit: number;
+  readonly purgeIntervalMs: number;
   readonly dataDir: string;
   readonly mailDomains: readonly string[];
   readonly publicUrl: string;
@@ -135,6 +218,9 @@ function readSettings(env: NodeJS.ProcessEnv): SettingValues {
       problems.push(`${name}=${shown}: ${reasons}`);
     }
   }
+  if (Boolean(values.SMTP_TLS_KEY) !== Boolean(values.SMTP_TLS_CERT)) {
+    problems.push('SMTP_TLS_KEY and SMTP_TLS_CERT: set both for STARTTLS, or neither');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return values as SettingValues;
 }
@@ -152,7 +238,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(values.DATA_DIR!);
   return {
     http: { host: values.HTTP_HOST!, port: values.HTTP_PORT! },
-    smtp: { port: values.SMTP_PORT! },
+    smtp: {
+      host: values.SMTP_HOST!,
+      port: values.SMTP_PORT!,
+      hostname: values.SMTP_HOSTNAME ?? values.MAIL_DOMAINS![0]!,
+      maxMessageBytes: values.SMTP_MAX_MESSAGE_BYTES!,
+      maxRecipients: values.SMTP_MAX_RECIPIENTS!,
+      maxConnectionsPerIp: values.SMTP_MAX_CONNECTIONS_PER_IP!,
+      maxClients: values.SMTP_MAX_CLIENTS!,
+      idleTimeoutMs: values.SMTP_IDLE_TIMEOUT_MS!,
+      tls:
+        values.SMTP_TLS_KEY && values.SMTP_TLS_CERT
+          ? { keyFile: values.SMTP_TLS_KEY, certFile: values.SMTP_TLS_CERT }
+          : undefined,
+    },
+    parsing: { timeoutMs: values.PARSE_TIMEOUT_MS!, threads: values.PARSER_THREADS! },
+    jwtSecret: values.JWT_SECRET,
+    mailTmRateLimit: values.MAILTM_RATE_LIMIT!,
+    purgeIntervalMs: values.PURGE_INTERVAL_MS!,
     dataDir,
     mailDomains: values.MAIL_DOMAINS!,
     publicUrl: values.PUBLIC_URL!,

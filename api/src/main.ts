@@ -2,9 +2,17 @@
 // the pieces together. Everything it calls is a function of its inputs, which tests build too.
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadJwtSecret } from './features/mailboxes/load-jwt-secret.js';
+import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
+import { createIngest } from './features/messages/ingest-messages.js';
+import { createParserPool } from './features/messages/parser-pool.js';
 import { buildApp } from './http/build-app.js';
+import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
+import { LocalEventBus, type EventBus } from './realtime/event-bus.js';
+import { RedisEventBus } from './realtime/redis-event-bus.js';
 import type { Services } from './services.js';
+import { startSmtp } from './smtp/start-smtp.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { openDatabase } from './storage/open-database.js';
 import { createRepositories } from './storage/repositories/index.js';
@@ -24,15 +32,33 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
+  const now = Date.now;
   const storage = openDatabase(config.database);
   await migrateToLatest(storage);
+  const repositories = createRepositories(storage);
+  const events: EventBus = config.redisUrl
+    ? new RedisEventBus(config.redisUrl, logger)
+    : new LocalEventBus();
   const services: Services = {
     config,
     logger,
     storage,
-    repositories: createRepositories(storage),
-    now: Date.now,
+    repositories,
+    events,
+    mailboxTokens: createMailboxTokens(loadJwtSecret(config.jwtSecret, config.dataDir), now),
+    now,
   };
+  const parser = createParserPool({
+    size: config.parsing.threads,
+    timeoutMs: config.parsing.timeoutMs,
+  });
+  const ingest = createIngest({
+    messages: repositories.messages,
+    parser,
+    bus: events,
+    logger,
+    now,
+  });
 
   const app = buildApp(services);
   const { pending } = app.locals.operations as { pending: string[] };
@@ -41,29 +67,51 @@ async function main(): Promise<void> {
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  const smtp = await startSmtp({ config, logger, mailboxes: repositories.mailboxes, ingest, now });
+  const stopPurge = startPurgeJob({
+    repositories,
+    logger,
+    now,
+    intervalMs: config.purgeIntervalMs,
+  });
   logger.info(
     {
       url: config.publicUrl,
-      port: config.http.port,
+      http: config.http.port,
+      smtp: smtp.port,
       database: config.database.kind,
+      events: config.redisUrl ? 'redis' : 'in-process',
       domains: config.mailDomains,
       operationsNotImplemented: pending.length,
     },
-    `TempMail listening on ${config.http.host}:${config.http.port} (docs at ${config.publicUrl}/docs)`,
+    `TempMail listening: HTTP ${config.http.host}:${config.http.port} (docs at ${config.publicUrl}/docs), SMTP ${config.smtp.host}:${smtp.port}`,
+  );
+
+  // Mail committed before a crash but not parsed yet.
+  ingest.recoverPending().then(
+    (recovered) => {
+      if (recovered > 0)
+        logger.info({ recovered }, 'parsed messages left pending by an earlier stop');
+    },
+    (error: unknown) => logger.error({ err: error }, 'recovery of pending messages failed'),
   );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping: finishing open requests');
+    logger.info({ signal }, 'stopping: finishing open sessions and requests');
     // New connections are refused at once; idle keep-alive sockets go now, busy ones when
     // their request ends, and whatever is still open after the grace period is cut.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
-    await closed;
+    await Promise.all([smtp.close(), httpClosed]);
     clearTimeout(grace);
+    await ingest.drain();
+    await stopPurge();
+    await parser.close();
+    await events.close();
     await storage.close();
     logger.info('stopped');
     process.exit(0);

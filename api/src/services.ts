@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import type { MailboxTokens } from './features/mailboxes/mailbox-tokens.js';
+import type { EventBus } from './realtime/event-bus.js';
 import type { Storage } from './storage/open-database.js';
 import type { Repositories } from './storage/repositories/index.js';
 
@@ -9,6 +11,10 @@ export interface Services {
   readonly logger: Logger;
   readonly storage: Storage;
   readonly repositories: Repositories;
+  /** Mailbox events for live streams: in-process, or across nodes through Redis. */
+  readonly events: EventBus;
+  /** Signs and checks the mail.tm surface's bearer JWTs. */
+  readonly mailboxTokens: MailboxTokens;
   /** The current time in milliseconds; tests pass a controllable clock. */
   readonly now: () => number;
 }

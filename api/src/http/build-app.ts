@@ -14,6 +14,8 @@ import {
   type Operation,
 } from './load-contract.js';
 import { mountOperations, type OperationHandlers } from './mount-operations.js';
+import { limitMailTmRate } from './mailtm/limit-mailtm-rate.js';
+import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
 import { systemHandlers } from './system/system-handlers.js';
 
 export interface BuildAppOptions {
@@ -30,7 +32,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Every operation handler of the server, by surface. */
 function operationHandlers(services: Services): OperationHandlers {
-  return { ...systemHandlers(services) };
+  return { ...systemHandlers(services), ...mailTmHandlers(services) };
 }
 
 /** Requests under a root of the mail.tm-tagged operations speak mail.tm's error dialect. */
@@ -92,6 +94,13 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
     }),
   );
 
+  const surfaceOf = surfaceResolver(operations);
+  const mailTmRate = limitMailTmRate(services.config.mailTmRateLimit);
+  app.use((request, response, next) => {
+    if (surfaceOf(request) === 'mailtm') mailTmRate(request, response, next);
+    else next();
+  });
+
   const router = express.Router();
   const mounted = mountOperations(router, operations, operationHandlers(services));
   app.use(router);
@@ -103,7 +112,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.use(
     handleErrors({
       logger: services.logger,
-      surfaceOf: surfaceResolver(operations),
+      surfaceOf,
       exposeInternalErrors: options.exposeInternalErrors ?? false,
     }),
   );

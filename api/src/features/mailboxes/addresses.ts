@@ -1,0 +1,31 @@
+/**
+ * Which addresses we hand out and accept. Local parts are deliberately plain (letters,
+ * digits, dot, hyphen, underscore) so that no quoting, `%` or `!` routing trick can ever
+ * name one of our mailboxes.
+ */
+const LOCAL_PART = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
+
+export interface SplitAddress {
+  local: string;
+  domain: string;
+}
+
+/** Splits a lower-cased address at its last `@`; undefined when it has none. */
+export function splitAddress(address: string): SplitAddress | undefined {
+  const at = address.lastIndexOf('@');
+  if (at <= 0 || at === address.length - 1) return undefined;
+  return { local: address.slice(0, at).toLowerCase(), domain: address.slice(at + 1).toLowerCase() };
+}
+
+export function isMailboxLocalPart(local: string): boolean {
+  return LOCAL_PART.test(local) && !local.includes('..');
+}
+
+/**
+ * The address mail for `local+tag@domain` is delivered to: subaddresses reach their base
+ * mailbox, so `box+github@…` works without creating anything.
+ */
+export function baseAddress({ local, domain }: SplitAddress): string {
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}@${domain}`;
+}

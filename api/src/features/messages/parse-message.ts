@@ -1,0 +1,121 @@
+import PostalMime, { decodeWords, type Address, type Email } from 'postal-mime';
+import type {
+  Address as StoredAddress,
+  ParsedMessage,
+} from '../../storage/repositories/messages.js';
+import { htmlToText } from './html-to-text.js';
+
+/** The intro is the first 50 characters of the text (spec section 9). */
+export const INTRO_LENGTH = 50;
+
+/**
+ * Windows-1252 for the bytes 0x80-0x9F. Node 20's TextDecoder('windows-1252') decodes them
+ * as C1 control characters (nodejs/node#56542), which never occur in real mail text; the
+ * WHATWG Encoding Standard maps them this way, for latin1 labels too.
+ */
+const WINDOWS_1252_C1 =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Makes decoded text storable and readable: C1 controls become their Windows-1252
+ * characters, and U+0000 goes (PostgreSQL text cannot hold it, and no reader needs it).
+ */
+const strip = (value: string) =>
+  value
+    .replace(/[\u0080-\u009f]/g, (c1) => WINDOWS_1252_C1[c1.charCodeAt(0) - 0x80]!)
+    // eslint-disable-next-line no-control-regex -- NUL is exactly what this removes
+    .replace(/\u0000/g, '');
+
+function flatten(addresses: readonly Address[] | undefined): StoredAddress[] {
+  return (addresses ?? []).flatMap((entry) =>
+    entry.group
+      ? entry.group.map((member) => ({ name: strip(member.name), address: strip(member.address) }))
+      : [{ name: strip(entry.name), address: strip(entry.address ?? '') }],
+  );
+}
+
+const HEADER_SCAN_BYTES = 4 * 1024 * 1024;
+
+export function introOf(text: string): string {
+  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, INTRO_LENGTH).join('');
+}
+
+function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
+  if (typeof content === 'string') return new Uint8Array(Buffer.from(content, 'utf8'));
+  return content instanceof Uint8Array ? content : new Uint8Array(content);
+}
+
+function fromEmail(email: Email): ParsedMessage {
+  const text = strip(email.text ?? (email.html ? htmlToText(email.html) : ''));
+  return {
+    state: 'parsed',
+    msgid: email.messageId ? strip(email.messageId.trim()) : null,
+    from: flatten(email.from ? [email.from] : [])[0] ?? { name: '', address: '' },
+    to: flatten(email.to),
+    cc: flatten(email.cc),
+    bcc: flatten(email.bcc),
+    subject: strip(email.subject ?? ''),
+    intro: introOf(text),
+    text,
+    html: strip(email.html ?? ''),
+    parseError: null,
+    attachments: email.attachments.map((attachment) => ({
+      filename: strip(attachment.filename ?? ''),
+      contentType: (attachment.mimeType || 'application/octet-stream').toLowerCase(),
+      disposition: attachment.disposition === 'inline' ? 'inline' : 'attachment',
+      contentId: attachment.contentId ? strip(attachment.contentId.replace(/^<|>$/g, '')) : null,
+      content: toBytes(attachment.content),
+    })),
+  };
+}
+
+/**
+ * What can be read without a MIME parser: Subject, From and Message-ID from the header block
+ * (its first 4 MiB: a header can be huge, as in a 100 000-address To:). Used when parsing
+ * failed or ran out of time, so the message is still listed sensibly.
+ */
+export function readHeadersOnly(raw: Uint8Array, parseError: string): ParsedMessage {
+  const head =
+    Buffer.from(raw.subarray(0, HEADER_SCAN_BYTES))
+      .toString('latin1')
+      .split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) =>
+    new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '';
+  const decode = (value: string) => {
+    try {
+      return strip(decodeWords(value));
+    } catch {
+      return strip(value);
+    }
+  };
+  const from = decode(header('From'));
+  const angle = /<([^<>]+)>/.exec(from);
+  return {
+    state: 'failed',
+    msgid: header('Message-ID') || null,
+    from: angle
+      ? { name: from.slice(0, angle.index).trim().replace(/^"|"$/g, ''), address: angle[1]! }
+      : { name: '', address: from },
+    to: [],
+    cc: [],
+    bcc: [],
+    subject: decode(header('Subject')),
+    intro: '',
+    text: '',
+    html: '',
+    parseError,
+    attachments: [],
+  };
+}
+
+/** Parses a raw RFC 5322 message. Never throws: a message it cannot read is marked failed. */
+export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
+  try {
+    const email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
+    return fromEmail(email);
+  } catch (error) {
+    return readHeadersOnly(raw, error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
+import { verifyPassword } from '../../features/mailboxes/hash-password.js';
+import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
+import { openEventStream } from '../../realtime/event-stream.js';
+import type { MailboxEvent } from '../../realtime/event-bus.js';
+import type { Services } from '../../services.js';
+import type { MessageDetail } from '../../storage/repositories/messages.js';
+import { ApiError } from '../api-error.js';
+import type { OperationHandlers } from '../mount-operations.js';
+import { authenticateMailbox } from './authenticate-mailbox.js';
+import {
+  PAGE_SIZE,
+  accountResource,
+  domainId,
+  domainResource,
+  messageDetailResource,
+  messageResource,
+  sendCollection,
+  sendResource,
+} from './mailtm-resources.js';
+
+const notFound = () => new ApiError(404, 'not_found', 'Not Found');
+
+function pageOf(request: Request): number {
+  const page = Number(request.query.page ?? 1);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
+function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'download';
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** The mail.tm-compatible API (see openapi/src/mailtm), in mail.tm's wire format. */
+export function mailTmHandlers(services: Services): OperationHandlers {
+  const { repositories, config } = services;
+  const domainsSince = services.now();
+
+  async function sendAccount(
+    request: Request,
+    response: Response,
+    status: number,
+    mailboxId: string,
+  ) {
+    const mailbox = await repositories.mailboxes.findById(mailboxId);
+    if (!mailbox) throw notFound();
+    const used = await repositories.messages.usedBytes(mailbox.id);
+    sendResource(
+      request,
+      response,
+      status,
+      { context: '/contexts/Account', id: `/accounts/${mailbox.id}`, type: 'Account' },
+      accountResource(mailbox, used),
+    );
+  }
+
+  function sendMessage(
+    request: Request,
+    response: Response,
+    message: MessageDetail,
+    expiresAt: number,
+  ) {
+    sendResource(
+      request,
+      response,
+      200,
+      { context: '/contexts/Message', id: `/messages/${message.id}`, type: 'Message' },
+      messageDetailResource(message, expiresAt),
+    );
+  }
+
+  return {
+    mailTmListDomains(request, response) {
+      const page = pageOf(request);
+      const items = config.mailDomains
+        .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+        .map((domain) => domainResource(domain, domainsSince));
+      sendCollection(request, response, {
+        context: '/contexts/Domain',
+        path: '/domains',
+        type: 'Domain',
+        idOf: (item) => `/domains/${String(item.id)}`,
+        items,
+        total: config.mailDomains.length,
+        page,
+      });
+    },
+
+    mailTmGetDomain(request, response) {
+      const domain = config.mailDomains.find(
+        (candidate) => domainId(candidate) === request.params.id,
+      );
+      if (!domain) throw notFound();
+      sendResource(
+        request,
+        response,
+        200,
+        { context: '/contexts/Domain', id: `/domains/${domainId(domain)}`, type: 'Domain' },
+        domainResource(domain, domainsSince),
+      );
+    },
+
+    async mailTmCreateAccount(request, response) {
+      const { address, password } = request.body as { address: string; password: string };
+      const now = services.now();
+      const result = await createMailbox(
+        { mailboxes: repositories.mailboxes, domains: config.mailDomains },
+        { address, password, ownerUserId: null, now, expiresAt: now + FREE_MAILBOX_LIFETIME_MS },
+      );
+      if (!result.ok) {
+        throw new ApiError(
+          422,
+          'validation_failed',
+          result.violations
+            .map((violation) => `${violation.propertyPath}: ${violation.message}`)
+            .join('\n'),
+          result.violations.map((violation) => ({
+            path: `/body/${violation.propertyPath}`,
+            message: violation.message,
+          })),
+        );
+      }
+      await sendAccount(request, response, 201, result.mailbox.id);
+    },
+
+    async mailTmCreateToken(request, response) {
+      const { address, password } = request.body as { address: string; password: string };
+      const mailbox = await repositories.mailboxes.findByAddress(address.trim());
+      const valid =
+        mailbox !== undefined &&
+        mailbox.expiresAt > services.now() &&
+        (await verifyPassword(password, mailbox.passwordHash));
+      if (!mailbox || !valid) throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
+      const token = await services.mailboxTokens.issue(
+        { mailboxId: mailbox.id, address: mailbox.address },
+        mailbox.expiresAt,
+      );
+      response.status(200).json({ id: mailbox.id, token });
+    },
+
+    async mailTmGetMe(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      await sendAccount(request, response, 200, mailbox.id);
+    },
+
+    async mailTmGetAccount(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      if (request.params.id !== mailbox.id) throw notFound();
+      await sendAccount(request, response, 200, mailbox.id);
+    },
+
+    async mailTmDeleteAccount(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      if (request.params.id !== mailbox.id) throw notFound();
+      await repositories.mailboxes.delete(mailbox.id);
+      response.status(204).end();
+    },
+
+    async mailTmListMessages(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      const page = pageOf(request);
+      const [messages, total] = await Promise.all([
+        repositories.messages.list([mailbox.id], {
+          limit: PAGE_SIZE,
+          offset: (page - 1) * PAGE_SIZE,
+        }),
+        repositories.messages.count([mailbox.id]),
+      ]);
+      sendCollection(request, response, {
+        context: '/contexts/Message',
+        path: '/messages',
+        type: 'Message',
+        idOf: (item) => `/messages/${String(item.id)}`,
+        items: messages.map((message) => messageResource(message)),
+        total,
+        page,
+      });
+    },
+
+    async mailTmGetMessage(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      const message = await repositories.messages.find(String(request.params.id), [mailbox.id]);
+      if (!message) throw notFound();
+      sendMessage(request, response, message, mailbox.expiresAt);
+    },
+
+    async mailTmUpdateMessage(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      const { seen } = request.body as { seen: boolean };
+      const id = String(request.params.id);
+      if (!(await repositories.messages.setSeen(id, [mailbox.id], seen))) throw notFound();
+      const message = await repositories.messages.find(id, [mailbox.id]);
+      if (!message) throw notFound();
+      services.events.publish({ type: 'message.updated', mailboxId: mailbox.id, message });
+      sendMessage(request, response, message, mailbox.expiresAt);
+    },
+
+    async mailTmDeleteMessage(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      const id = String(request.params.id);
+      const message = await repositories.messages.find(id, [mailbox.id]);
+      if (!message || !(await repositories.messages.delete(id, [mailbox.id]))) throw notFound();
+      services.events.publish({ type: 'message.deleted', mailboxId: mailbox.id, message });
+      response.status(204).end();
+    },
+
+    async mailTmDownloadMessage(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      const id = String(request.params.id);
+      const raw = await repositories.messages.findSource(id, [mailbox.id]);
+      if (!raw) throw notFound();
+      response
+        .status(200)
+        .setHeader('Content-Type', 'message/rfc822')
+        .setHeader('Content-Disposition', contentDisposition(`${id}.eml`))
+        .setHeader('X-Content-Type-Options', 'nosniff')
+        .end(Buffer.from(raw));
+    },
+
+    async mailTmGetAttachment(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      const attachment = await repositories.messages.findAttachment(
+        String(request.params.id),
+        String(request.params.attachmentId),
+        [mailbox.id],
+      );
+      if (!attachment) throw notFound();
+      response
+        .status(200)
+        .setHeader('Content-Type', attachment.contentType)
+        .setHeader('Content-Disposition', contentDisposition(attachment.filename || 'attachment'))
+        .setHeader('X-Content-Type-Options', 'nosniff')
+        .end(Buffer.from(attachment.content));
+    },
+
+    async mailTmGetSource(request, response) {
+      const mailbox = await authenticateMailbox(request, services);
+      const id = String(request.params.id);
+      const raw = await repositories.messages.findSource(id, [mailbox.id]);
+      if (!raw) throw notFound();
+      sendResource(
+        request,
+        response,
+        200,
+        { context: '/contexts/Source', id: `/sources/${id}`, type: 'Source' },
+        { id, downloadUrl: `/messages/${id}/download`, data: Buffer.from(raw).toString('utf8') },
+      );
+    },
+
+    async mailTmSubscribe(request, response) {
+      const mailbox = await authenticateMailbox(request, services, { allowQueryToken: true });
+      if (request.query.topic !== `/accounts/${mailbox.id}`) throw notFound();
+      const stream = openEventStream(request, response);
+      const send = (resource: Record<string, unknown>) =>
+        stream.send({ id: `urn:uuid:${randomUUID()}`, data: JSON.stringify(resource) });
+
+      const onEvent = async (event: MailboxEvent) => {
+        const isDeleted = event.type === 'message.deleted';
+        send({
+          '@context': '/contexts/Message',
+          '@id': `/messages/${event.message.id}`,
+          '@type': 'Message',
+          ...messageResource(event.message, isDeleted),
+        });
+        if (event.type !== 'message.updated') {
+          const used = await repositories.messages.usedBytes(mailbox.id);
+          send({
+            '@context': '/contexts/Account',
+            '@id': `/accounts/${mailbox.id}`,
+            '@type': 'Account',
+            ...accountResource(mailbox, used),
+          });
+        }
+      };
+      const unsubscribe = services.events.subscribe(mailbox.id, (event) => {
+        onEvent(event).catch((error: unknown) =>
+          services.logger.warn({ err: error }, 'mercure: could not send an event'),
+        );
+      });
+      await stream.closed;
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import type { MessageDetail, MessageSummary } from '../../storage/repositories/messages.js';
+
+/** mail.tm's page size for /domains and /messages. */
+export const PAGE_SIZE = 30;
+/** What mail.tm reports as every account's quota (bytes). */
+export const QUOTA_BYTES = 40_000_000;
+
+/** mail.tm writes times with an offset, never `Z`: 2026-11-22T09:30:00+00:00. */
+export function mailTmTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** A domain's id: stable across restarts and nodes, in mail.tm's 24-hex shape. */
+export function domainId(domain: string): string {
+  return createHash('sha256').update(domain).digest('hex').slice(0, 24);
+}
+
+/** JSON-LD (mail.tm's default) unless the client prefers plain JSON. */
+export function wantsJsonLd(request: Request): boolean {
+  return request.accepts(['application/ld+json', 'application/json']) !== 'application/json';
+}
+
+type Resource = Record<string, unknown>;
+
+/** Sends a resource: with its JSON-LD keys for ld+json, without them for plain JSON. */
+export function sendResource(
+  request: Request,
+  response: Response,
+  status: number,
+  linkedData: { context: string; id: string; type: string },
+  body: Resource,
+): void {
+  if (wantsJsonLd(request)) {
+    response
+      .status(status)
+      .type('application/ld+json')
+      .json({
+        '@context': linkedData.context,
+        '@id': linkedData.id,
+        '@type': linkedData.type,
+        ...body,
+      });
+  } else {
+    response.status(status).type('application/json').json(body);
+  }
+}
+
+/**
+ * Sends a collection: the Hydra envelope (with `hydra:view` only when there is more than
+ * one page) for ld+json, a plain array for plain JSON.
+ */
+export function sendCollection(
+  request: Request,
+  response: Response,
+  collection: {
+    context: string;
+    path: string;
+    type: string;
+    idOf: (item: Resource) => string;
+    items: Resource[];
+    total: number;
+    page: number;
+  },
+): void {
+  if (!wantsJsonLd(request)) {
+    response.status(200).type('application/json').json(collection.items);
+    return;
+  }
+  const lastPage = Math.max(1, Math.ceil(collection.total / PAGE_SIZE));
+  const pageUrl = (page: number) => `${collection.path}?page=${page}`;
+  const view =
+    lastPage > 1
+      ? {
+          'hydra:view': {
+            '@id': pageUrl(collection.page),
+            '@type': 'hydra:PartialCollectionView',
+            'hydra:first': pageUrl(1),
+            'hydra:last': pageUrl(lastPage),
+            ...(collection.page < lastPage ? { 'hydra:next': pageUrl(collection.page + 1) } : {}),
+            ...(collection.page > 1 ? { 'hydra:previous': pageUrl(collection.page - 1) } : {}),
+          },
+        }
+      : {};
+  response
+    .status(200)
+    .type('application/ld+json')
+    .json({
+      '@context': collection.context,
+      '@id': collection.path,
+      '@type': 'hydra:Collection',
+      'hydra:member': collection.items.map((item) => ({
+        '@id': collection.idOf(item),
+        '@type': collection.type,
+        ...item,
+      })),
+      'hydra:totalItems': collection.total,
+      ...view,
+    });
+}
+
+export function domainResource(domain: string, since: number): Resource {
+  return {
+    id: domainId(domain),
+    domain,
+    isActive: true,
+    isPrivate: false,
+    createdAt: mailTmTime(since),
+    updatedAt: mailTmTime(since),
+  };
+}
+
+export function accountResource(mailbox: Mailbox, used: number): Resource {
+  return {
+    id: mailbox.id,
+    address: mailbox.address,
+    quota: QUOTA_BYTES,
+    used,
+    isDisabled: false,
+    isDeleted: false,
+    createdAt: mailTmTime(mailbox.createdAt),
+    updatedAt: mailTmTime(mailbox.createdAt),
+  };
+}
+
+export function messageResource(message: MessageSummary, isDeleted = false): Resource {
+  return {
+    id: message.id,
+    accountId: `/accounts/${message.mailboxId}`,
+    msgid: message.msgid ?? '',
+    from: { address: message.from.address, name: message.from.name },
+    to: message.to.map((to) => ({ address: to.address, name: to.name })),
+    subject: message.subject,
+    intro: message.intro,
+    seen: message.seen,
+    isDeleted,
+    hasAttachments: message.hasAttachments,
+    size: message.size,
+    downloadUrl: `/messages/${message.id}/download`,
+    sourceUrl: `/sources/${message.id}`,
+    createdAt: mailTmTime(message.receivedAt),
+    updatedAt: mailTmTime(message.receivedAt),
+  };
+}
+
+export function messageDetailResource(message: MessageDetail, retentionDate: number): Resource {
+  const summary = messageResource(message);
+  return {
+    ...summary,
+    cc: message.cc.map((cc) => ({ address: cc.address, name: cc.name })),
+    bcc: message.bcc.map((bcc) => ({ address: bcc.address, name: bcc.name })),
+    flagged: false,
+    // We record no TLS, SPF or DKIM results yet; say so rather than claim checks.
+    verifications: { tls: null, spf: false, dkim: false },
+    retention: true,
+    retentionDate: mailTmTime(retentionDate),
+    text: message.text,
+    html: message.html ? [message.html] : [],
+    attachments: message.attachments.map((attachment) => ({
+      id: attachment.id,
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      disposition: attachment.disposition,
+      transferEncoding: 'base64',
+      related: attachment.disposition === 'inline' && attachment.contentId !== null,
+      size: attachment.size,
+      downloadUrl: `/messages/${message.id}/attachment/${attachment.id}`,
+    })),
+  };
+}

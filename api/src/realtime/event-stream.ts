@@ -1,0 +1,49 @@
+import type { Request, Response } from 'express';
+
+export interface EventStream {
+  /** Writes one event frame; `data` is a JSON string. */
+  send(frame: { id?: string; event?: string; data: string }): void;
+  /** Resolves when the client goes away or the stream is closed. */
+  readonly closed: Promise<void>;
+  close(): void;
+}
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * A server-sent event stream on `response`, with a comment heartbeat so proxies and load
+ * balancers do not cut an idle stream.
+ */
+export function openEventStream(request: Request, response: Response): EventStream {
+  response.status(200);
+  response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  response.setHeader('Cache-Control', 'no-cache, no-transform');
+  response.setHeader('Connection', 'keep-alive');
+  // nginx buffers responses by default, which would hold events back.
+  response.setHeader('X-Accel-Buffering', 'no');
+  response.flushHeaders();
+  response.write(': connected\n\n');
+
+  let finish: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (finish = resolve));
+  const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
+  const end = () => {
+    clearInterval(heartbeat);
+    finish();
+  };
+  request.on('close', end);
+
+  return {
+    send({ id, event, data }) {
+      let frame = '';
+      if (id) frame += `id: ${id}\n`;
+      if (event) frame += `event: ${event}\n`;
+      response.write(`${frame}data: ${data}\n\n`);
+    },
+    closed,
+    close() {
+      end();
+      response.end();
+    },
+  };
+}

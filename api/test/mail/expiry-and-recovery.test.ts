@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
+import { purgeExpired } from '../../src/jobs/purge-expired.js';
+import type { MailboxEvent } from '../../src/realtime/event-bus.js';
+import {
+  createTestMailbox,
+  startTestMailServer,
+  type TestMailServer,
+} from '../support/mail-server.js';
+
+let server: TestMailServer;
+
+beforeAll(async () => {
+  server = await startTestMailServer();
+});
+afterAll(() => server?.close());
+
+const raw = (subject: string) =>
+  new Uint8Array(Buffer.from(`From: a@shop.example\r\nSubject: ${subject}\r\n\r\nbody`));
+
+describe('expiry', () => {
+  it('deletes an expired mailbox with its messages and sources, and keeps live ones', async () => {
+    const { repositories, storage } = server.services;
+    const doomed = await createTestMailbox(
+      server,
+      'doomed@tempmail.test',
+      FREE_MAILBOX_LIFETIME_MS,
+    );
+    const kept = await createTestMailbox(
+      server,
+      'kept@tempmail.test',
+      FREE_MAILBOX_LIFETIME_MS * 2,
+    );
+    const [messageId] = await server.ingest.accept(raw('bye'), [doomed.id]);
+    await server.ingest.drain();
+
+    expect(await purgeExpired(repositories, server.services.now())).toBe(0);
+    server.advance(FREE_MAILBOX_LIFETIME_MS);
+    expect(await purgeExpired(repositories, server.services.now())).toBeGreaterThanOrEqual(1);
+
+    expect(await repositories.mailboxes.findById(doomed.id)).toBeUndefined();
+    expect(await repositories.mailboxes.findById(kept.id)).toBeDefined();
+    for (const table of ['message_sources', 'message_bodies'] as const) {
+      const left = await storage.db
+        .selectFrom(table)
+        .select('message_id')
+        .where('message_id', '=', messageId!)
+        .execute();
+      expect(left, table).toEqual([]);
+    }
+    expect(
+      await storage.db.selectFrom('messages').select('id').where('id', '=', messageId!).execute(),
+    ).toEqual([]);
+  });
+});
+
+describe('recovery after a crash', () => {
+  it('parses messages that were committed but not parsed, and announces them', async () => {
+    const mailbox = await createTestMailbox(server, 'recover@tempmail.test');
+    // What a crash between commit and parse leaves behind: a stored, unparsed message.
+    const [id] = await server.services.repositories.messages.storeReceived([
+      { mailboxId: mailbox.id, raw: raw('left pending'), receivedAt: server.services.now() },
+    ]);
+    const heard: MailboxEvent[] = [];
+    const stop = server.services.events.subscribe(mailbox.id, (event) => heard.push(event));
+    expect(await server.ingest.recoverPending()).toBeGreaterThanOrEqual(1);
+    await server.ingest.drain();
+    stop();
+    expect(await server.services.repositories.messages.find(id!, [mailbox.id])).toMatchObject({
+      parseState: 'parsed',
+      subject: 'left pending',
+    });
+    expect(heard.map((event) => [event.type, event.message.subject])).toEqual([
+      ['message.received', 'left pending'],
+    ]);
+    expect(await server.ingest.recoverPending()).toBe(0);
+  });
+});

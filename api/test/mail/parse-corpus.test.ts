@@ -1,0 +1,167 @@
+// The parser against the corpus in fixtures/eml: each message with what an RFC-correct
+// parser must find in it (see fixtures/eml/README.md for the fields).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseMessage } from '../../src/features/messages/parse-message.js';
+import { createParserPool } from '../../src/features/messages/parser-pool.js';
+import { largeCases } from '../fixtures/eml/large-cases.js';
+
+interface Expected {
+  description: string;
+  subject?: string;
+  from?: { name: string; address: string };
+  to?: { name: string; address: string }[];
+  toCount?: number;
+  cc?: { name: string; address: string }[];
+  msgid?: string | null;
+  intro?: string;
+  textIncludes?: string[];
+  textExcludes?: string[];
+  htmlIncludes?: string[];
+  htmlEmpty?: boolean;
+  attachments?: {
+    filename: string | null;
+    contentType: string;
+    disposition: string;
+    contentId: string | null;
+    size: number;
+  }[];
+  hasAttachments?: boolean;
+  parseState?: string;
+}
+
+/**
+ * Where postal-mime 4 (our parser, chosen for speed) still differs from the RFCs. The named
+ * fields are not compared for that case; everything else is. Each is a fidelity gap to close.
+ */
+const knownDeviations: Record<string, { fields: (keyof Expected)[]; reason: string }> = {
+  '25-attached-rfc822': {
+    fields: ['attachments'],
+    reason: 'the attached message/rfc822 comes back with CRLF turned into LF (size 347, not 360)',
+  },
+  '29-calendar-invite': {
+    fields: ['attachments'],
+    reason: 'the text/calendar attachment comes back with CRLF turned into LF (size 381, not 396)',
+  },
+  '36-qp-trailing-whitespace': {
+    fields: ['textIncludes', 'textExcludes', 'intro'],
+    reason: 'whitespace after a soft-break "=" is kept instead of dropped (RFC 2045 6.7)',
+  },
+  '37-body-utf16be-bom-base64': {
+    fields: ['textIncludes', 'textExcludes', 'intro'],
+    reason: 'a UTF-16 part is read little-endian whatever its byte-order mark says (RFC 2781)',
+  },
+};
+
+const corpusDir = path.resolve(import.meta.dirname, '../fixtures/eml');
+const fileCases = fs
+  .readdirSync(corpusDir)
+  .filter((file) => file.endsWith('.eml'))
+  .sort()
+  .map((file) => {
+    const name = file.replace(/\.eml$/, '');
+    return {
+      name,
+      raw: () => fs.readFileSync(path.join(corpusDir, file)),
+      expected: JSON.parse(
+        fs.readFileSync(path.join(corpusDir, `${name}.expected.json`), 'utf8'),
+      ) as Expected,
+    };
+  });
+
+const cases = [
+  ...fileCases,
+  ...largeCases.map((large) => ({
+    name: large.name,
+    raw: large.raw,
+    expected: large.expected as unknown as Expected,
+  })),
+];
+
+function check(name: string, parsed: Awaited<ReturnType<typeof parseMessage>>, expected: Expected) {
+  const skipped = new Set(knownDeviations[name]?.fields ?? []);
+  const wanted = (field: keyof Expected) => expected[field] !== undefined && !skipped.has(field);
+  if (wanted('subject')) expect(parsed.subject, 'subject').toBe(expected.subject);
+  if (wanted('from')) expect(parsed.from, 'from').toEqual(expected.from);
+  if (wanted('to')) expect(parsed.to, 'to').toEqual(expected.to);
+  if (wanted('toCount')) expect(parsed.to, 'to').toHaveLength(expected.toCount!);
+  if (wanted('cc')) expect(parsed.cc, 'cc').toEqual(expected.cc);
+  if (wanted('msgid')) expect(parsed.msgid, 'msgid').toBe(expected.msgid);
+  if (wanted('intro')) expect(parsed.intro, 'intro').toBe(expected.intro);
+  if (wanted('textIncludes'))
+    for (const part of expected.textIncludes!) expect(parsed.text, 'text').toContain(part);
+  if (wanted('textExcludes'))
+    for (const part of expected.textExcludes!) expect(parsed.text, 'text').not.toContain(part);
+  if (wanted('htmlIncludes'))
+    for (const part of expected.htmlIncludes!) expect(parsed.html, 'html').toContain(part);
+  if (wanted('htmlEmpty') && expected.htmlEmpty) expect(parsed.html, 'html').toBe('');
+  if (wanted('attachments')) {
+    expect(
+      parsed.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        disposition: attachment.disposition,
+        contentId: attachment.contentId,
+        size: attachment.content.byteLength,
+      })),
+      'attachments',
+    ).toEqual(
+      // We store a missing filename as ''.
+      expected.attachments!.map((attachment) => ({
+        ...attachment,
+        filename: attachment.filename ?? '',
+      })),
+    );
+  }
+  if (wanted('hasAttachments'))
+    expect(parsed.attachments.length > 0, 'hasAttachments').toBe(expected.hasAttachments);
+  if (wanted('parseState')) expect(parsed.state, 'parseState').toBe(expected.parseState);
+  // Whatever the case, nothing stored may hold a NUL (PostgreSQL refuses it).
+  expect(
+    JSON.stringify([parsed.subject, parsed.text, parsed.html, parsed.from, parsed.to]),
+  ).not.toContain('\\u0000');
+}
+
+describe('parsing the corpus', () => {
+  it('has at least 30 cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+    const deviations = Object.entries(knownDeviations).map(
+      ([name, { reason }]) => `${name}: ${reason}`,
+    );
+    console.warn(
+      `Parser deviations from the RFCs, not compared (${deviations.length}):\n  ${deviations.join('\n  ')}`,
+    );
+  });
+
+  it.each(cases)('$name', async ({ name, raw, expected }) => {
+    check(name, await parseMessage(raw()), expected);
+  });
+});
+
+describe('parsing in worker threads', () => {
+  const pool = createParserPool({ size: 2, timeoutMs: 10_000 });
+  afterAll(() => pool.close());
+
+  it('gives the same result as parsing in place, attachments included', async () => {
+    const sample = fileCases.find((entry) => entry.name.startsWith('07-'))!;
+    check(sample.name, await pool.parse(new Uint8Array(sample.raw())), sample.expected);
+  });
+
+  it('gives up on a message past the deadline, keeping what the headers say', async () => {
+    const slow = createParserPool({ size: 1, timeoutMs: 100 });
+    try {
+      // 100 000 recipients take the parser well over 100 ms.
+      const large = largeCases.find((entry) => entry.name.includes('many-recipients'))!;
+      const parsed = await slow.parse(new Uint8Array(large.raw()));
+      expect(parsed.state).toBe('failed');
+      expect(parsed.parseError).toMatch(/longer than 100 ms/);
+      expect(parsed.subject).toBe(large.expected.subject);
+      // The pool replaced the stuck worker and carries on.
+      const next = await slow.parse(new Uint8Array(Buffer.from('Subject: after\r\n\r\nok')));
+      expect(next).toMatchObject({ state: 'parsed', subject: 'after' });
+    } finally {
+      await slow.close();
+    }
+  });
+});

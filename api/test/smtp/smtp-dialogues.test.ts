@@ -1,0 +1,274 @@
+// Inbound SMTP rules as dialogues: what a client sends, and the reply code (and text) it must
+// get. Each dialogue runs on its own connection against the real server in this process.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestMailbox,
+  startTestMailServer,
+  type TestMailServer,
+} from '../support/mail-server.js';
+import { SmtpClient, playDialogue, type DialogueStep } from '../support/smtp-client.js';
+
+const LIMITS = {
+  MAIL_DOMAINS: 'tempmail.test,other.test',
+  SMTP_MAX_RECIPIENTS: '3',
+  SMTP_MAX_MESSAGE_BYTES: '4096',
+  SMTP_MAX_CONNECTIONS_PER_IP: '3',
+  SMTP_IDLE_TIMEOUT_MS: '1500',
+};
+
+const greeting: DialogueStep = { expect: [220, /ESMTP/] };
+const ehlo: DialogueStep = { send: 'EHLO client.example', expect: 250 };
+const mailFrom: DialogueStep = { send: 'MAIL FROM:<sender@shop.example>', expect: 250 };
+const data = (body: string): DialogueStep[] => [
+  { send: 'DATA', expect: 354 },
+  { send: `${body}\r\n.`, expect: [250, /^250 2\.0\.0 Ok: queued as [0-9a-f]{24}/] },
+];
+const message = (subject: string) =>
+  `From: Shop <sender@shop.example>\r\nSubject: ${subject}\r\n\r\nHello.`;
+
+let server: TestMailServer;
+
+async function dialogue(steps: DialogueStep[]) {
+  const client = await SmtpClient.connect(server.smtpPort);
+  try {
+    return await playDialogue(client, steps);
+  } finally {
+    client.close();
+  }
+}
+
+async function storedSubjects(mailboxAddress: string): Promise<string[]> {
+  await server.ingest.drain();
+  const mailbox = await server.services.repositories.mailboxes.findByAddress(mailboxAddress);
+  const messages = await server.services.repositories.messages.list([mailbox!.id], {
+    limit: 100,
+    offset: 0,
+  });
+  return messages.map((stored) => stored.subject).sort();
+}
+
+beforeAll(async () => {
+  server = await startTestMailServer(LIMITS);
+  await createTestMailbox(server, 'alice@tempmail.test');
+  await createTestMailbox(server, 'bob@other.test');
+  await createTestMailbox(server, 'gone@tempmail.test', -1_000);
+});
+afterAll(() => server?.close());
+
+describe('SMTP dialogues', () => {
+  it('greets, and advertises SIZE, PIPELINING, 8BITMIME, SMTPUTF8 but no AUTH or STARTTLS', async () => {
+    const [, features] = await dialogue([greeting, ehlo]);
+    const lines = features!.text;
+    for (const feature of [
+      'PIPELINING',
+      '8BITMIME',
+      'SMTPUTF8',
+      'ENHANCEDSTATUSCODES',
+      'SIZE 4096',
+    ]) {
+      expect(lines).toContain(feature);
+    }
+    expect(lines).not.toMatch(/AUTH|STARTTLS/);
+  });
+
+  it('refuses AUTH: a receive-only server has no users', async () => {
+    await dialogue([
+      greeting,
+      ehlo,
+      { send: 'AUTH PLAIN AGFsaWNlAHNlY3JldA==', expect: [500, /^500 5\.5\.2 /] },
+    ]);
+  });
+
+  it('wants a greeting before mail', async () => {
+    await dialogue([greeting, { send: 'MAIL FROM:<sender@shop.example>', expect: 503 }]);
+  });
+
+  it('delivers to a live mailbox, a subaddress, and a mailbox on a second domain', async () => {
+    await dialogue([
+      greeting,
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+      ...data(message('plain')),
+      mailFrom,
+      { send: 'RCPT TO:<Alice+GitHub@TempMail.test>', expect: 250 },
+      ...data(message('subaddress')),
+      mailFrom,
+      { send: 'RCPT TO:<bob@other.test>', expect: 250 },
+      ...data(message('second domain')),
+      { send: 'QUIT', expect: 221 },
+    ]);
+    expect(await storedSubjects('alice@tempmail.test')).toEqual(['plain', 'subaddress']);
+    expect(await storedSubjects('bob@other.test')).toEqual(['second domain']);
+  });
+
+  it('refuses unknown and expired mailboxes with 550 5.1.1', async () => {
+    await dialogue([
+      greeting,
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<nobody@tempmail.test>', expect: [550, /^550 5\.1\.1 /] },
+      { send: 'RCPT TO:<gone@tempmail.test>', expect: [550, /^550 5\.1\.1 /] },
+      { send: 'RCPT TO:<-bad-@tempmail.test>', expect: [550, /^550 5\.1\.1 /] },
+    ]);
+  });
+
+  it('relays nothing: other domains and routing tricks get 550 5.7.1', async () => {
+    await dialogue([
+      greeting,
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<someone@gmail.example>', expect: [550, /^550 5\.7\.1 /] },
+      { send: 'RCPT TO:<alice%gmail.example@tempmail.test>', expect: [550, /^550 5\.7\.1 /] },
+      { send: 'RCPT TO:<gmail.example!alice@tempmail.test>', expect: [550, /^550 5\.7\.1 /] },
+      { send: 'RCPT TO:<@tempmail.test:alice@gmail.example>', expect: [550, /^550 5\.7\.1 /] },
+      { send: 'RCPT TO:<alice@tempmail.test.gmail.example>', expect: [550, /^550 5\.7\.1 /] },
+    ]);
+  });
+
+  it('never lets a quoted local part with an @ reach a mailbox', async () => {
+    const client = await SmtpClient.connect(server.smtpPort);
+    try {
+      await playDialogue(client, [greeting, ehlo, mailFrom]);
+      client.write('RCPT TO:<"alice@gmail.example"@tempmail.test>\r\n');
+      const reply = await client.reply();
+      expect(reply.code).toBeGreaterThanOrEqual(500);
+      expect(reply.text).toMatch(/^5\d\d 5\.\d\.\d /);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('caps recipients per message with 452 4.5.3', async () => {
+    await createTestMailbox(server, 'carol@tempmail.test');
+    await dialogue([
+      greeting,
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+      { send: 'RCPT TO:<bob@other.test>', expect: 250 },
+      { send: 'RCPT TO:<carol@tempmail.test>', expect: 250 },
+      { send: 'RCPT TO:<alice+again@tempmail.test>', expect: [452, /^452 4\.5\.3 /] },
+    ]);
+  });
+
+  it('reads an oversized message to its end, refuses it with 552 5.3.4, and carries on', async () => {
+    const big = `Subject: big\r\n\r\n${'x'.repeat(76)}\r\n`.repeat(80);
+    await dialogue([
+      greeting,
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+      { send: 'DATA', expect: 354 },
+      { send: `${big}.`, expect: [552, /^552 5\.3\.4 /] },
+      // The data was not read as commands: the session is still in step.
+      { send: 'RSET', expect: 250 },
+      mailFrom,
+      { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+      ...data(message('after the big one')),
+    ]);
+    expect(await storedSubjects('alice@tempmail.test')).toContain('after the big one');
+    expect(await storedSubjects('alice@tempmail.test')).not.toContain('big');
+  });
+
+  it('refuses a declared SIZE above the limit before any data', async () => {
+    await dialogue([
+      greeting,
+      ehlo,
+      { send: 'MAIL FROM:<sender@shop.example> SIZE=999999', expect: [552, /^552 5\.3\.4 /] },
+    ]);
+  });
+
+  it('answers pipelined commands in order', async () => {
+    await dialogue([
+      greeting,
+      ehlo,
+      {
+        send: 'MAIL FROM:<sender@shop.example>\r\nRCPT TO:<alice@tempmail.test>\r\nRCPT TO:<nobody@tempmail.test>\r\nDATA',
+        expect: 250,
+      },
+      { expect: 250 },
+      { expect: [550, /5\.1\.1/] },
+      { expect: 354 },
+      { send: `${message('pipelined')}\r\n.`, expect: 250 },
+    ]);
+    expect(await storedSubjects('alice@tempmail.test')).toContain('pipelined');
+  });
+
+  it('takes SMTPUTF8 senders and 8-bit bodies', async () => {
+    await dialogue([
+      greeting,
+      ehlo,
+      { send: 'MAIL FROM:<josé@correo.example> SMTPUTF8 BODY=8BITMIME', expect: 250 },
+      { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+      ...data(
+        'From: José <josé@correo.example>\r\nSubject: Olá, ação\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nCoração.',
+      ),
+    ]);
+    expect(await storedSubjects('alice@tempmail.test')).toContain('Olá, ação');
+  });
+
+  it('stores one copy per mailbox, whatever the duplicate recipients', async () => {
+    const dave = await createTestMailbox(server, 'dave@tempmail.test');
+    const erin = await createTestMailbox(server, 'erin@other.test');
+    await dialogue([
+      greeting,
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<dave@tempmail.test>', expect: 250 },
+      { send: 'RCPT TO:<DAVE+x@tempmail.test>', expect: 250 },
+      { send: 'RCPT TO:<erin@other.test>', expect: 250 },
+      ...data(message('to two mailboxes')),
+    ]);
+    await server.ingest.drain();
+    const { messages } = server.services.repositories;
+    expect(await messages.count([dave.id])).toBe(1);
+    expect(await messages.count([erin.id])).toBe(1);
+  });
+
+  it('limits open connections per IP with 421', async () => {
+    const open = await Promise.all([1, 2, 3].map(() => SmtpClient.connect(server.smtpPort)));
+    try {
+      for (const client of open) expect((await client.reply()).code).toBe(220);
+      const extra = await SmtpClient.connect(server.smtpPort);
+      const reply = await extra.reply();
+      expect(reply.code).toBe(421);
+      await extra.waitClosed();
+    } finally {
+      for (const client of open) client.close();
+    }
+  });
+
+  it('closes a connection that stays silent, freeing its slot', async () => {
+    const client = await SmtpClient.connect(server.smtpPort);
+    expect((await client.reply()).code).toBe(220);
+    const timeout = await client.reply(5_000);
+    expect(timeout.code).toBe(421);
+    await client.waitClosed();
+  });
+});
+
+describe('SMTP when the database fails', () => {
+  it('answers 451 4.3.0, never 250, when the message cannot be committed', async () => {
+    const broken = await startTestMailServer(LIMITS);
+    try {
+      await createTestMailbox(broken, 'alice@tempmail.test');
+      const client = await SmtpClient.connect(broken.smtpPort);
+      await playDialogue(client, [
+        greeting,
+        ehlo,
+        mailFrom,
+        { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+      ]);
+      await broken.database.storage.close();
+      await playDialogue(client, [
+        { send: 'DATA', expect: 354 },
+        { send: `${message('lost?')}\r\n.`, expect: [451, /^451 4\.3\.0 /] },
+        { send: 'RCPT TO:<alice@tempmail.test>', expect: 503 },
+      ]);
+      client.close();
+    } finally {
+      await broken.close().catch(() => undefined);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createIngest, type Ingest } from '../../src/features/messages/ingest-messages.js';
+import { createParserPool } from '../../src/features/messages/parser-pool.js';
+import type { Services } from '../../src/services.js';
+import { startSmtp } from '../../src/smtp/start-smtp.js';
+import { testBackends, type TestDatabase } from './test-databases.js';
+import { buildTestApp, createTestServices } from './test-services.js';
+
+export interface TestMailServer {
+  services: Services;
+  database: TestDatabase;
+  ingest: Ingest;
+  smtpPort: number;
+  httpUrl: string;
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * SMTP, ingest, parsing and the HTTP app, in this process on free ports, over a fresh test
+ * database. `env` overrides settings (limits, sizes) for one test file.
+ */
+export async function startTestMailServer(
+  env: NodeJS.ProcessEnv = {},
+  backend = testBackends[0]!,
+): Promise<TestMailServer> {
+  const database = await backend.open();
+  const { services, advance } = createTestServices(database, { SMTP_PORT: '0', ...env });
+  const parser = createParserPool({ size: 1, timeoutMs: services.config.parsing.timeoutMs });
+  const ingest = createIngest({
+    messages: services.repositories.messages,
+    parser,
+    bus: services.events,
+    logger: services.logger,
+    now: services.now,
+  });
+  const smtp = await startSmtp({
+    config: { ...services.config, smtp: { ...services.config.smtp, host: '127.0.0.1' } },
+    logger: services.logger,
+    mailboxes: services.repositories.mailboxes,
+    ingest,
+    now: services.now,
+  });
+  const http: Server = buildTestApp(services).listen(0, '127.0.0.1');
+  await new Promise((resolve) => http.once('listening', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    services,
+    database,
+    ingest,
+    smtpPort: smtp.port,
+    httpUrl: `http://127.0.0.1:${port}`,
+    advance,
+    async close() {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+      await smtp.close();
+      await ingest.drain().catch(() => undefined);
+      await parser.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** A live mailbox on the test server, created through the repository. */
+export async function createTestMailbox(
+  server: TestMailServer,
+  address: string,
+  lifetimeMs = 3_600_000,
+) {
+  const now = server.services.now();
+  return server.services.repositories.mailboxes.create({
+    address,
+    passwordHash: 'unused',
+    ownerUserId: null,
+    now,
+    expiresAt: now + lifetimeMs,
+  });
+}

@@ -1,0 +1,122 @@
+import net from 'node:net';
+
+export interface SmtpReply {
+  code: number;
+  /** The reply's lines joined by newlines, codes included. */
+  text: string;
+}
+
+/** A bare SMTP client that reads replies line by line, for dialogues written as data. */
+export class SmtpClient {
+  private buffer = '';
+  private readonly replies: SmtpReply[] = [];
+  private waiters: (() => void)[] = [];
+  closed = false;
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      this.collect();
+    });
+    socket.on('close', () => {
+      this.closed = true;
+      this.wake();
+    });
+    socket.on('error', () => undefined);
+  }
+
+  static connect(port: number): Promise<SmtpClient> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve(new SmtpClient(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  private wake() {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private collect() {
+    const lines: string[] = [];
+    for (;;) {
+      const end = this.buffer.indexOf('\r\n');
+      if (end < 0) break;
+      const line = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      lines.push(line);
+      if (/^\d{3} /.test(line) || /^\d{3}$/.test(line)) {
+        this.replies.push({ code: Number(line.slice(0, 3)), text: lines.join('\n') });
+        lines.length = 0;
+      }
+    }
+    if (lines.length > 0) this.buffer = `${lines.join('\r\n')}\r\n${this.buffer}`;
+    this.wake();
+  }
+
+  /** The next reply; rejects when the server closes first or after `timeoutMs`. */
+  async reply(timeoutMs = 5_000): Promise<SmtpReply> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.replies.length === 0) {
+      if (this.closed) throw new Error('connection closed before a reply');
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('no reply in time');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.replies.shift()!;
+  }
+
+  write(data: string | Buffer): void {
+    this.socket.write(data);
+  }
+
+  /** Resolves when the server has closed the connection. */
+  async waitClosed(timeoutMs = 5_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed) {
+      if (Date.now() > deadline) throw new Error('connection still open');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+/** One step of a dialogue: what to send (nothing: just read), and the reply expected. */
+export interface DialogueStep {
+  send?: string | Buffer;
+  /** The reply code, and optionally a pattern its text must match. */
+  expect: number | [number, RegExp];
+}
+
+/** Plays steps in order; returns the replies so a test can look closer. */
+export async function playDialogue(
+  client: SmtpClient,
+  steps: readonly DialogueStep[],
+): Promise<SmtpReply[]> {
+  const seen: SmtpReply[] = [];
+  for (const [index, step] of steps.entries()) {
+    if (step.send !== undefined)
+      client.write(typeof step.send === 'string' ? `${step.send}\r\n` : step.send);
+    const reply = await client.reply();
+    seen.push(reply);
+    const [code, pattern] = Array.isArray(step.expect) ? step.expect : [step.expect, undefined];
+    const what = step.send === undefined ? '(greeting)' : String(step.send).slice(0, 80);
+    if (reply.code !== code || (pattern && !pattern.test(reply.text))) {
+      throw new Error(
+        `step ${index} ${what}: expected ${code} ${pattern ?? ''}, got:\n${reply.text}`,
+      );
+    }
+  }
+  return seen;
+}
