@@ -10,6 +10,7 @@ import { buildApp } from './http/build-app.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
 import { LocalEventBus, type EventBus } from './realtime/event-bus.js';
+import { closeAllEventStreams } from './realtime/event-stream.js';
 import { RedisEventBus } from './realtime/redis-event-bus.js';
 import type { Services } from './services.js';
 import { startSmtp } from './smtp/start-smtp.js';
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     // New connections are refused at once; idle keep-alive sockets go now, busy ones when
     // their request ends, and whatever is still open after the grace period is cut.
     const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    closeAllEventStreams();
     server.closeIdleConnections();
     const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
     await Promise.all([smtp.close(), httpClosed]);

@@ -6,7 +6,8 @@ import { startServer, type RunningServer } from '../support/start-server.js';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  // A long grace period: the stop test shows streams are ended, not waited out.
+  server = await startServer({ env: { SHUTDOWN_GRACE_MS: '60000' } });
 });
 afterAll(async () => {
   if (server.process.exitCode === null) await server.stop();
@@ -28,7 +29,26 @@ describe('the sdk against a running server', () => {
     expect(result.error).toMatchObject({ code: 'not_implemented' });
   });
 
-  it('stops cleanly on SIGTERM', async () => {
-    expect(await server.stop()).toBe(0);
+  it('stops cleanly on SIGTERM, ending open event streams', async () => {
+    const headers = { 'Content-Type': 'application/json' };
+    const body = JSON.stringify({ address: 'stream@tempmail.test', password: 'secret123' });
+    const { id } = (await (
+      await fetch(`${server.url}/accounts`, { method: 'POST', headers, body })
+    ).json()) as { id: string };
+    const { token } = (await (
+      await fetch(`${server.url}/token`, { method: 'POST', headers, body })
+    ).json()) as { token: string };
+    const stream = await fetch(
+      `${server.url}/.well-known/mercure?topic=/accounts/${id}&authorization=${token}`,
+    );
+    const reader = stream.body!.getReader();
+    await reader.read();
+
+    const exitCode = server.stop();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+    expect(await exitCode).toBe(0);
   });
 });

@@ -7,9 +7,19 @@ import { repoRoot } from './paths.js';
 
 export interface RunningServer {
   readonly url: string;
+  readonly smtpPort: number;
+  readonly dataDir: string;
   readonly process: ChildProcess;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Kills the process at once (SIGKILL), as a crash or power loss would. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Reuse a data folder (a restart); otherwise a fresh one is made and removed on stop. */
+  dataDir?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -27,20 +37,23 @@ async function freePort(): Promise<number> {
  * Starts the real server (api/src/main.ts) as a child process on free ports with its own
  * data folder, and waits until /healthz answers.
  */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-server-'));
+  const smtpPort = await freePort();
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-server-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
       HTTP_HOST: '127.0.0.1',
       HTTP_PORT: String(port),
-      SMTP_PORT: String(await freePort()),
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,12 +83,18 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
 
   return {
     url,
+    smtpPort,
+    dataDir,
     process: child,
     async stop() {
       child.kill('SIGTERM');
       const code = await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       return code;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -80,6 +80,14 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract, { customSiteTitle: 'TempMail API' }));
 
+  // Before parsing and validation, so every request counts and refused ones cost little.
+  const surfaceOf = surfaceResolver(operations);
+  const mailTmRate = limitMailTmRate(services.config.mailTmRateLimit);
+  app.use((request, response, next) => {
+    if (surfaceOf(request) === 'mailtm') mailTmRate(request, response, next);
+    else next();
+  });
+
   app.use(express.json({ limit: '1mb', type: JSON_TYPES }));
   app.use(
     OpenApiValidator.middleware({
@@ -93,13 +101,6 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
       ignorePaths: (path: string) => !roots.has(`/${path.split('/')[1] ?? ''}`),
     }),
   );
-
-  const surfaceOf = surfaceResolver(operations);
-  const mailTmRate = limitMailTmRate(services.config.mailTmRateLimit);
-  app.use((request, response, next) => {
-    if (surfaceOf(request) === 'mailtm') mailTmRate(request, response, next);
-    else next();
-  });
 
   const router = express.Router();
   const mounted = mountOperations(router, operations, operationHandlers(services));

@@ -10,6 +10,14 @@ export interface EventStream {
 
 const HEARTBEAT_MS = 25_000;
 
+/** Streams open in this process, so a shutdown can end them instead of waiting them out. */
+const openStreams = new Set<EventStream>();
+
+/** Ends every open stream (on SIGTERM): clients reconnect to another node at once. */
+export function closeAllEventStreams(): void {
+  for (const stream of openStreams) stream.close();
+}
+
 /**
  * A server-sent event stream on `response`, with a comment heartbeat so proxies and load
  * balancers do not cut an idle stream.
@@ -29,11 +37,12 @@ export function openEventStream(request: Request, response: Response): EventStre
   const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
   const end = () => {
     clearInterval(heartbeat);
+    openStreams.delete(stream);
     finish();
   };
   request.on('close', end);
 
-  return {
+  const stream: EventStream = {
     send({ id, event, data }) {
       let frame = '';
       if (id) frame += `id: ${id}\n`;
@@ -46,4 +55,6 @@ export function openEventStream(request: Request, response: Response): EventStre
       response.end();
     },
   };
+  openStreams.add(stream);
+  return stream;
 }

@@ -78,6 +78,8 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
     size: config.smtp.maxMessageBytes,
     maxClients: config.smtp.maxClients,
     socketTimeout: config.smtp.idleTimeoutMs,
+    // On shutdown, open sessions may finish this long before they are cut.
+    closeTimeout: config.shutdownGraceMs,
     // Receive only: no AUTH (else every MAIL would get 530), STARTTLS only with a certificate.
     disabledCommands: config.smtp.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     hideSTARTTLS: !config.smtp.tls,

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect, Storage } from './open-database.js';
 import { initialSchema } from './migrations/0001-initial-schema.js';
 
@@ -23,9 +23,17 @@ class InCodeMigrations implements MigrationProvider {
 
 /** Brings the schema up to date; throws with the failing migration's name and error. */
 export async function migrateToLatest(storage: Storage): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema; another schema's would make it
+  // skip creating ours. Pin them to the schema this connection works in.
+  const migrationTableSchema =
+    storage.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db))
+          .rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: storage.db,
     provider: new InCodeMigrations(storage.dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {

@@ -76,3 +76,23 @@ describe('recovery after a crash', () => {
     expect(await server.ingest.recoverPending()).toBe(0);
   });
 });
+
+describe('group commit', () => {
+  it('refuses only the message whose mailbox vanished, not the others in its transaction', async () => {
+    const live = await createTestMailbox(server, 'batch-live@tempmail.test');
+    const vanished = await createTestMailbox(server, 'batch-gone@tempmail.test');
+    await server.services.repositories.mailboxes.delete(vanished.id);
+    // The first occupies the committer; the next two wait and share one transaction.
+    const first = server.ingest.accept(raw('first'), [live.id]);
+    const doomed = server.ingest.accept(raw('doomed'), [vanished.id]);
+    const fine = server.ingest.accept(raw('fine'), [live.id]);
+    await expect(first).resolves.toHaveLength(1);
+    await expect(doomed).rejects.toThrow();
+    await expect(fine).resolves.toHaveLength(1);
+    await server.ingest.drain();
+    const subjects = (
+      await server.services.repositories.messages.list([live.id], { limit: 10, offset: 0 })
+    ).map((message) => message.subject);
+    expect(subjects.sort()).toEqual(['fine', 'first']);
+  });
+});

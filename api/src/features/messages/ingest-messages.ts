@@ -91,29 +91,42 @@ export function createIngest(deps: {
     }
   }
 
+  /** Stores a batch in one transaction and hands each message its ids. */
+  async function commit(batch: readonly Pending[]): Promise<void> {
+    const rows = batch.flatMap((pending) =>
+      pending.mailboxIds.map((mailboxId) => ({
+        mailboxId,
+        raw: pending.raw,
+        receivedAt: pending.receivedAt,
+      })),
+    );
+    const ids = await deps.messages.storeReceived(rows);
+    let offset = 0;
+    for (const pending of batch) {
+      const mine = ids.slice(offset, offset + pending.mailboxIds.length);
+      offset += pending.mailboxIds.length;
+      pending.resolve(mine);
+      track(parseAndPublish(mine, pending.mailboxIds, pending.raw, pending.receivedAt));
+    }
+  }
+
   async function commitQueued(): Promise<void> {
     if (committing || queue.length === 0) return;
     committing = true;
     const batch = queue.slice(0, MAX_BATCH);
     queue = queue.slice(MAX_BATCH);
     try {
-      const rows = batch.flatMap((pending) =>
-        pending.mailboxIds.map((mailboxId) => ({
-          mailboxId,
-          raw: pending.raw,
-          receivedAt: pending.receivedAt,
-        })),
-      );
-      const ids = await deps.messages.storeReceived(rows);
-      let offset = 0;
-      for (const pending of batch) {
-        const mine = ids.slice(offset, offset + pending.mailboxIds.length);
-        offset += pending.mailboxIds.length;
-        pending.resolve(mine);
-        track(parseAndPublish(mine, pending.mailboxIds, pending.raw, pending.receivedAt));
-      }
+      await commit(batch);
     } catch (error) {
-      for (const pending of batch) pending.reject(error);
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+      } else {
+        // One bad message (say, its mailbox was deleted after RCPT) must not fail the
+        // others that shared its transaction: retry each alone, so only it gets 451.
+        for (const pending of batch) {
+          await commit([pending]).catch((single: unknown) => pending.reject(single));
+        }
+      }
     } finally {
       committing = false;
       // Whatever arrived during this commit goes together in the next one.

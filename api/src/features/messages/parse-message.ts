@@ -94,7 +94,7 @@ export function readHeadersOnly(raw: Uint8Array, parseError: string): ParsedMess
   const angle = /<([^<>]+)>/.exec(from);
   return {
     state: 'failed',
-    msgid: header('Message-ID') || null,
+    msgid: strip(header('Message-ID')) || null,
     from: angle
       ? { name: from.slice(0, angle.index).trim().replace(/^"|"$/g, ''), address: angle[1]! }
       : { name: '', address: from },
