@@ -74,7 +74,7 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
 
   const options: SMTPServerOptions = {
     name: config.smtp.hostname,
-    banner: 'TempMail ESMTP, receive only',
+    banner: 'TempMail, receive only',
     size: config.smtp.maxMessageBytes,
     maxClients: config.smtp.maxClients,
     socketTimeout: config.smtp.idleTimeoutMs,

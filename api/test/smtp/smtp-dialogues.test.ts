@@ -1,5 +1,9 @@
 // Inbound SMTP rules as dialogues: what a client sends, and the reply code (and text) it must
 // get. Each dialogue runs on its own connection against the real server in this process.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestMailbox,
@@ -270,5 +274,79 @@ describe('SMTP when the database fails', () => {
     } finally {
       await broken.close().catch(() => undefined);
     }
+  });
+});
+
+describe('SMTP line limits', () => {
+  it('closes the connection on an overlong command line, with 421', async () => {
+    const client = await SmtpClient.connect(server.smtpPort);
+    await playDialogue(client, [greeting, ehlo]);
+    client.write(`MAIL FROM:<${'a'.repeat(200_000)}@shop.example>\r\n`);
+    expect((await client.reply()).text).toMatch(/^421 4\.4\.2 .*too long/i);
+    await client.waitClosed();
+  });
+});
+
+describe('STARTTLS', () => {
+  let tlsServer: TestMailServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-tls-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=mx.tempmail.test',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    tlsServer = await startTestMailServer({
+      SMTP_TLS_KEY: path.join(dir, 'key.pem'),
+      SMTP_TLS_CERT: path.join(dir, 'cert.pem'),
+    });
+    await createTestMailbox(tlsServer, 'secure@tempmail.test');
+  });
+  afterAll(async () => {
+    await tlsServer?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is offered with a certificate, and mail flows over the encrypted session', async () => {
+    const plain = await SmtpClient.connect(tlsServer.smtpPort);
+    const [, features] = await playDialogue(plain, [
+      greeting,
+      ehlo,
+      { send: 'STARTTLS', expect: 220 },
+    ]);
+    expect(features!.text).toContain('STARTTLS');
+    const secure = await plain.startTls();
+    const [afterTls] = await playDialogue(secure, [
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<secure@tempmail.test>', expect: 250 },
+      ...data(message('over tls')),
+    ]);
+    expect(afterTls!.text).not.toContain('STARTTLS');
+    secure.close();
+    await tlsServer.ingest.drain();
+    const mailbox =
+      await tlsServer.services.repositories.mailboxes.findByAddress('secure@tempmail.test');
+    const stored = await tlsServer.services.repositories.messages.list([mailbox!.id], {
+      limit: 5,
+      offset: 0,
+    });
+    expect(stored.map((entry) => entry.subject)).toEqual(['over tls']);
   });
 });

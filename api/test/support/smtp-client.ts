@@ -1,4 +1,5 @@
 import net from 'node:net';
+import tls from 'node:tls';
 
 export interface SmtpReply {
   code: number;
@@ -13,7 +14,7 @@ export class SmtpClient {
   private waiters: (() => void)[] = [];
   closed = false;
 
-  private constructor(private readonly socket: net.Socket) {
+  private constructor(private readonly socket: net.Socket | tls.TLSSocket) {
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       this.buffer += chunk;
@@ -72,6 +73,17 @@ export class SmtpClient {
       });
     }
     return this.replies.shift()!;
+  }
+
+  /** Upgrades the connection after a 220 reply to STARTTLS (test certificates are self-signed). */
+  startTls(): Promise<SmtpClient> {
+    this.socket.removeAllListeners('data');
+    return new Promise((resolve, reject) => {
+      const secure = tls.connect({ socket: this.socket, rejectUnauthorized: false }, () =>
+        resolve(new SmtpClient(secure)),
+      );
+      secure.once('error', reject);
+    });
   }
 
   write(data: string | Buffer): void {
