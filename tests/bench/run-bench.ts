@@ -1,8 +1,10 @@
 // `npm run bench -- NAME`: runs one benchmark (or all with no name). Each prints its figures
 // as it goes and ends with one line of JSON.
+import { smtpBench } from './smtp-bench.js';
 import { storageBench } from './storage-bench.js';
 
 const benchmarks: Record<string, { describe: string; run: () => Promise<void> }> = {
+  smtp: smtpBench,
   storage: storageBench,
 };
 

@@ -20,6 +20,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Reuse a data folder (a restart); otherwise a fresh one is made and removed on stop. */
   dataDir?: string;
+  /** Run the compiled server (api/dist, as `npm start` does) instead of the sources. */
+  built?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -42,7 +44,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const smtpPort = await freePort();
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const entry = options.built ? ['api/dist/main.js'] : ['--import', 'tsx', 'api/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

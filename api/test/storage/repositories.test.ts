@@ -51,6 +51,9 @@ describe.each(testBackends)('storage on $name', (backend) => {
   });
   afterAll(() => database?.dispose());
 
+  const saveOne = (id: string, result: ParsedMessage) =>
+    repos.messages.saveParsed([{ id, parsed: result }]);
+
   async function newMailbox(options: { owner?: string | null; expiresAt?: number } = {}) {
     return repos.mailboxes.create({
       address: uniqueAddress(),
@@ -263,7 +266,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
       const [messageId] = await repos.messages.storeReceived([
         { mailboxId: doomed.id, raw: bytes('Subject: bye\r\n\r\nbye'), receivedAt: T0 - 10 },
       ]);
-      await repos.messages.saveParsed(
+      await saveOne(
         messageId!,
         parsed({
           attachments: [
@@ -359,8 +362,10 @@ describe.each(testBackends)('storage on $name', (backend) => {
           },
         ],
       });
-      expect(await repos.messages.saveParsed(id!, result)).toBe(true);
-      expect(await repos.messages.saveParsed(id!, parsed({ subject: 'second parse' }))).toBe(false);
+      expect(await repos.messages.saveParsed([{ id: id!, parsed: result }])).toEqual([true]);
+      expect(
+        await repos.messages.saveParsed([{ id: id!, parsed: parsed({ subject: 'second parse' }) }]),
+      ).toEqual([false]);
       expect(await repos.messages.listPendingParse(1000)).not.toContainEqual({
         id: id!,
         mailboxId: mailbox.id,
@@ -394,7 +399,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
       const [id] = await repos.messages.storeReceived([
         { mailboxId: mailbox.id, raw: bytes('\u0000garbage'), receivedAt: T0 },
       ]);
-      await repos.messages.saveParsed(
+      await saveOne(
         id!,
         parsed({
           state: 'failed',
@@ -417,7 +422,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
       const [id] = await repos.messages.storeReceived([
         { mailboxId: theirs.id, raw: bytes('x'), receivedAt: T0 },
       ]);
-      await repos.messages.saveParsed(
+      await saveOne(
         id!,
         parsed({
           attachments: [

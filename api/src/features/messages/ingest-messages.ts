@@ -5,19 +5,18 @@ import type {
   MessageSummary,
   ParsedMessage,
 } from '../../storage/repositories/messages.js';
+import { createGroupCommit } from './group-commit.js';
 import type { ParserPool } from './parser-pool.js';
-
-interface Pending {
-  raw: Uint8Array;
-  mailboxIds: readonly string[];
-  receivedAt: number;
-  resolve: (ids: string[]) => void;
-  reject: (error: unknown) => void;
-}
 
 /** At most this many messages share one transaction, so one commit stays short. */
 const MAX_BATCH = 256;
 const RECOVERY_PAGE = 100;
+
+interface Received {
+  raw: Uint8Array;
+  mailboxIds: readonly string[];
+  receivedAt: number;
+}
 
 export interface Ingest {
   /**
@@ -38,108 +37,70 @@ export function createIngest(deps: {
   logger: Logger;
   now: () => number;
 }): Ingest {
-  let queue: Pending[] = [];
-  let committing = false;
   const inFlight = new Set<Promise<void>>();
+
+  // Received messages, committed in groups before their 250.
+  const stored = createGroupCommit<Received, string[]>(async (batch) => {
+    const rows = batch.flatMap((received) =>
+      received.mailboxIds.map((mailboxId) => ({
+        mailboxId,
+        raw: received.raw,
+        receivedAt: received.receivedAt,
+      })),
+    );
+    const ids = await deps.messages.storeReceived(rows);
+    let offset = 0;
+    return batch.map((received) => ids.slice(offset, (offset += received.mailboxIds.length)));
+  }, MAX_BATCH);
+
+  // Parse results, committed in groups too: one transaction per message would cost one
+  // fsync each, and better-sqlite3 blocks the event loop (SMTP included) while it waits.
+  const saved = createGroupCommit<{ id: string; parsed: ParsedMessage }, boolean>(
+    (batch) => deps.messages.saveParsed(batch),
+    MAX_BATCH,
+  );
 
   function track(work: Promise<void>) {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   }
 
-  async function publishParsed(
-    ids: readonly string[],
-    mailboxIds: readonly string[],
-    raw: Uint8Array,
-    receivedAt: number,
-    parsed: ParsedMessage,
-  ) {
-    for (const [index, id] of ids.entries()) {
-      const mailboxId = mailboxIds[index]!;
-      if (!(await deps.messages.saveParsed(id, parsed))) continue;
-      const message: MessageSummary = {
-        id,
-        mailboxId,
-        receivedAt,
-        size: raw.byteLength,
-        parseState: parsed.state,
-        msgid: parsed.msgid,
-        from: parsed.from,
-        to: parsed.to,
-        subject: parsed.subject,
-        intro: parsed.intro,
-        seen: false,
-        hasAttachments: parsed.attachments.length > 0,
-      };
-      deps.bus.publish({ type: 'message.received', mailboxId, message });
-    }
-  }
-
-  /** Parsed once per raw message, saved for each mailbox copy. */
-  async function parseAndPublish(
-    ids: readonly string[],
-    mailboxIds: readonly string[],
-    raw: Uint8Array,
-    receivedAt: number,
-  ) {
+  /** Parsed once per raw message, saved for each mailbox copy, then announced. */
+  async function parseAndPublish(received: Received, ids: readonly string[]) {
     try {
-      const parsed = await deps.parser.parse(raw);
-      await publishParsed(ids, mailboxIds, raw, receivedAt, parsed);
+      const parsed = await deps.parser.parse(received.raw);
+      const outcomes = await Promise.all(ids.map((id) => saved.submit({ id, parsed })));
+      ids.forEach((id, index) => {
+        if (!outcomes[index]) return;
+        const mailboxId = received.mailboxIds[index]!;
+        const message: MessageSummary = {
+          id,
+          mailboxId,
+          receivedAt: received.receivedAt,
+          size: received.raw.byteLength,
+          parseState: parsed.state,
+          msgid: parsed.msgid,
+          from: parsed.from,
+          to: parsed.to,
+          subject: parsed.subject,
+          intro: parsed.intro,
+          seen: false,
+          hasAttachments: parsed.attachments.length > 0,
+        };
+        deps.bus.publish({ type: 'message.received', mailboxId, message });
+      });
     } catch (error) {
       // The raw message is committed: the next start (recoverPending) parses it again.
       deps.logger.error({ err: error, ids }, 'parsing after commit failed; left pending');
     }
   }
 
-  /** Stores a batch in one transaction and hands each message its ids. */
-  async function commit(batch: readonly Pending[]): Promise<void> {
-    const rows = batch.flatMap((pending) =>
-      pending.mailboxIds.map((mailboxId) => ({
-        mailboxId,
-        raw: pending.raw,
-        receivedAt: pending.receivedAt,
-      })),
-    );
-    const ids = await deps.messages.storeReceived(rows);
-    let offset = 0;
-    for (const pending of batch) {
-      const mine = ids.slice(offset, offset + pending.mailboxIds.length);
-      offset += pending.mailboxIds.length;
-      pending.resolve(mine);
-      track(parseAndPublish(mine, pending.mailboxIds, pending.raw, pending.receivedAt));
-    }
-  }
-
-  async function commitQueued(): Promise<void> {
-    if (committing || queue.length === 0) return;
-    committing = true;
-    const batch = queue.slice(0, MAX_BATCH);
-    queue = queue.slice(MAX_BATCH);
-    try {
-      await commit(batch);
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-      } else {
-        // One bad message (say, its mailbox was deleted after RCPT) must not fail the
-        // others that shared its transaction: retry each alone, so only it gets 451.
-        for (const pending of batch) {
-          await commit([pending]).catch((single: unknown) => pending.reject(single));
-        }
-      }
-    } finally {
-      committing = false;
-      // Whatever arrived during this commit goes together in the next one.
-      if (queue.length > 0) void commitQueued();
-    }
-  }
-
   return {
-    accept(raw, mailboxIds) {
-      return new Promise((resolve, reject) => {
-        queue.push({ raw, mailboxIds, receivedAt: deps.now(), resolve, reject });
-        void commitQueued();
-      });
+    async accept(raw, mailboxIds) {
+      const received: Received = { raw, mailboxIds, receivedAt: deps.now() };
+      const ids = await stored.submit(received);
+      track(parseAndPublish(received, ids));
+      return ids;
     },
 
     async recoverPending() {
@@ -155,16 +116,19 @@ export function createIngest(deps: {
           const raw = await deps.messages.readSourceForParsing(id);
           if (!raw) continue;
           const detail = await deps.messages.find(id, [mailboxId]);
-          await parseAndPublish([id], [mailboxId], raw, detail?.receivedAt ?? deps.now());
+          await parseAndPublish(
+            { raw, mailboxIds: [mailboxId], receivedAt: detail?.receivedAt ?? deps.now() },
+            [id],
+          );
           recovered += 1;
         }
       }
     },
 
     async drain() {
-      while (queue.length > 0 || committing || inFlight.size > 0) {
+      while (stored.busy || saved.busy || inFlight.size > 0) {
         await Promise.allSettled([...inFlight]);
-        if (queue.length > 0 || committing) await new Promise((resolve) => setTimeout(resolve, 5));
+        if (stored.busy || saved.busy) await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },
   };

@@ -23,6 +23,9 @@ import {
 
 const notFound = () => new ApiError(404, 'not_found', 'Not Found');
 
+/** Account frames (with `used`) on a Mercure stream come at most this often. */
+const ACCOUNT_FRAME_MS = 250;
+
 function pageOf(request: Request): number {
   const page = Number(request.query.page ?? 1);
   return Number.isInteger(page) && page >= 1 ? page : 1;
@@ -257,30 +260,37 @@ export function mailTmHandlers(services: Services): OperationHandlers {
       const send = (resource: Record<string, unknown>) =>
         stream.send({ id: `urn:uuid:${randomUUID()}`, data: JSON.stringify(resource) });
 
-      const onEvent = async (event: MailboxEvent) => {
-        const isDeleted = event.type === 'message.deleted';
+      // `used` is a sum over the mailbox: computed at most once per ACCOUNT_FRAME_MS, not per
+      // message, so a busy inbox does not cost a scan per arrival.
+      let accountFrame: NodeJS.Timeout | undefined;
+      const sendAccount = async () => {
+        accountFrame = undefined;
+        const used = await repositories.messages.usedBytes(mailbox.id);
+        send({
+          '@context': '/contexts/Account',
+          '@id': `/accounts/${mailbox.id}`,
+          '@type': 'Account',
+          ...accountResource(mailbox, used),
+        });
+      };
+      const onEvent = (event: MailboxEvent) => {
         send({
           '@context': '/contexts/Message',
           '@id': `/messages/${event.message.id}`,
           '@type': 'Message',
-          ...messageResource(event.message, isDeleted),
+          ...messageResource(event.message, event.type === 'message.deleted'),
         });
-        if (event.type !== 'message.updated') {
-          const used = await repositories.messages.usedBytes(mailbox.id);
-          send({
-            '@context': '/contexts/Account',
-            '@id': `/accounts/${mailbox.id}`,
-            '@type': 'Account',
-            ...accountResource(mailbox, used),
-          });
+        if (event.type !== 'message.updated' && !accountFrame) {
+          accountFrame = setTimeout(() => {
+            sendAccount().catch((error: unknown) =>
+              services.logger.warn({ err: error }, 'mercure: could not send the account'),
+            );
+          }, ACCOUNT_FRAME_MS);
         }
       };
-      const unsubscribe = services.events.subscribe(mailbox.id, (event) => {
-        onEvent(event).catch((error: unknown) =>
-          services.logger.warn({ err: error }, 'mercure: could not send an event'),
-        );
-      });
+      const unsubscribe = services.events.subscribe(mailbox.id, onEvent);
       await stream.closed;
+      clearTimeout(accountFrame);
       unsubscribe();
     },
   };

@@ -307,57 +307,64 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /**
-     * Writes what parsing found, in one transaction. Only a pending message is updated, so
-     * a second parse of the same message (two workers, or a retry) changes nothing.
+     * Writes what parsing found for several messages in one transaction (parsing, like
+     * ingest, is committed in groups). Only a pending message is updated, so a second parse
+     * of the same message (two workers, or a retry) changes nothing. Returns, per item,
+     * whether it was saved.
      */
-    async saveParsed(id: string, parsed: ParsedMessage): Promise<boolean> {
+    async saveParsed(items: readonly { id: string; parsed: ParsedMessage }[]): Promise<boolean[]> {
+      if (items.length === 0) return [];
       return db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('messages')
-          .set({
-            parse_state: parsed.state,
-            msgid: parsed.msgid,
-            from_name: parsed.from.name,
-            from_address: parsed.from.address,
-            to_json: JSON.stringify(parsed.to),
-            subject: parsed.subject,
-            intro: parsed.intro,
-            has_attachments: parsed.attachments.length > 0 ? 1 : 0,
-          })
-          .where('id', '=', id)
-          .where('parse_state', '=', 'pending')
-          .executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) return false;
-        await trx
-          .insertInto('message_bodies')
-          .values({
-            message_id: id,
-            cc_json: JSON.stringify(parsed.cc),
-            bcc_json: JSON.stringify(parsed.bcc),
-            text: parsed.text,
-            html: parsed.html,
-            parse_error: parsed.parseError,
-          })
-          .execute();
-        if (parsed.attachments.length > 0) {
+        const saved: boolean[] = [];
+        for (const { id, parsed } of items) {
+          const updated = await trx
+            .updateTable('messages')
+            .set({
+              parse_state: parsed.state,
+              msgid: parsed.msgid,
+              from_name: parsed.from.name,
+              from_address: parsed.from.address,
+              to_json: JSON.stringify(parsed.to),
+              subject: parsed.subject,
+              intro: parsed.intro,
+              has_attachments: parsed.attachments.length > 0 ? 1 : 0,
+            })
+            .where('id', '=', id)
+            .where('parse_state', '=', 'pending')
+            .executeTakeFirst();
+          saved.push(updated.numUpdatedRows > 0n);
+          if (updated.numUpdatedRows === 0n) continue;
           await trx
-            .insertInto('attachments')
-            .values(
-              parsed.attachments.map((attachment, position) => ({
-                id: newId(),
-                message_id: id,
-                position,
-                filename: attachment.filename,
-                content_type: attachment.contentType,
-                disposition: attachment.disposition,
-                content_id: attachment.contentId,
-                size: attachment.content.byteLength,
-                content: attachment.content,
-              })),
-            )
+            .insertInto('message_bodies')
+            .values({
+              message_id: id,
+              cc_json: JSON.stringify(parsed.cc),
+              bcc_json: JSON.stringify(parsed.bcc),
+              text: parsed.text,
+              html: parsed.html,
+              parse_error: parsed.parseError,
+            })
             .execute();
+          if (parsed.attachments.length > 0) {
+            await trx
+              .insertInto('attachments')
+              .values(
+                parsed.attachments.map((attachment, position) => ({
+                  id: newId(),
+                  message_id: id,
+                  position,
+                  filename: attachment.filename,
+                  content_type: attachment.contentType,
+                  disposition: attachment.disposition,
+                  content_id: attachment.contentId,
+                  size: attachment.content.byteLength,
+                  content: attachment.content,
+                })),
+              )
+              .execute();
+          }
         }
-        return true;
+        return saved;
       });
     },
   };
