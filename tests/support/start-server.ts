@@ -22,6 +22,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Run the compiled server (api/dist, as `npm start` does) instead of the sources. */
   built?: boolean;
+  /** Extra node flags, e.g. `--cpu-prof` to profile the server. */
+  nodeArgs?: string[];
 }
 
 async function freePort(): Promise<number> {
@@ -45,7 +47,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-server-'));
   const entry = options.built ? ['api/dist/main.js'] : ['--import', 'tsx', 'api/src/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -11,7 +11,11 @@ import {
 import type { Config } from '../config.js';
 import type { Ingest } from '../features/messages/ingest-messages.js';
 import type { MailboxesRepository } from '../storage/repositories/mailboxes.js';
+import { cacheRecipients } from './cache-recipients.js';
 import { classifyRecipient } from './classify-recipient.js';
+
+/** How long a live recipient is remembered between look-ups. */
+const RECIPIENT_CACHE_MS = 2_000;
 
 type SmtpCallback = (error?: Error | null, message?: string) => void;
 
@@ -71,6 +75,10 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
   const perIp = new Map<string, number>();
   const counted = new Set<string>();
   const recipients = new WeakMap<SMTPServerSession, Set<string>>();
+  const findRecipient = cacheRecipients(
+    (address, now) => deps.mailboxes.findLiveRecipient(address, now),
+    RECIPIENT_CACHE_MS,
+  );
 
   const options: SMTPServerOptions = {
     name: config.smtp.hostname,
@@ -140,7 +148,7 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
         callback(reply(550, '5.1.1 Recipient address rejected: no such mailbox'));
         return;
       }
-      deps.mailboxes.findLiveRecipient(recipient.lookup, deps.now()).then(
+      findRecipient(recipient.lookup, deps.now()).then(
         (mailbox) => {
           if (!mailbox) {
             callback(reply(550, '5.1.1 Recipient address rejected: no such mailbox'));

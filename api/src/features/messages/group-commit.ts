@@ -12,9 +12,9 @@ export interface GroupCommit<T, R> {
 }
 
 /**
- * Group commit: one write at a time; whatever is submitted while a write runs goes together
- * into the next one, so a durable commit (an fsync) is shared by everything that arrived in
- * the meantime. `write` takes a batch and returns one result per item, in order. When a
+ * Group commit: one write at a time; whatever is submitted while a write runs, or in the same
+ * turn of the event loop, goes together into the next one, so a durable commit (an fsync) is
+ * shared by everything that arrived in the meantime. `write` takes a batch and returns one result per item, in order. When a
  * batch fails, each item is retried alone, so one bad item fails only itself.
  */
 export function createGroupCommit<T, R>(
@@ -23,6 +23,19 @@ export function createGroupCommit<T, R>(
 ): GroupCommit<T, R> {
   let queue: Queued<T, R>[] = [];
   let writing = false;
+  let scheduled = false;
+
+  // A write starts on the next turn of the event loop, after the I/O of this one has been
+  // read: with a synchronous driver (better-sqlite3) nothing can join a write once it runs,
+  // so starting at the first submit would commit one message per fsync.
+  function schedule(): void {
+    if (scheduled || writing || queue.length === 0) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void flush();
+    });
+  }
 
   async function settle(batch: readonly Queued<T, R>[]): Promise<void> {
     const results = await write(batch.map((queued) => queued.item));
@@ -43,7 +56,7 @@ export function createGroupCommit<T, R>(
           await settle([queued]).catch((single: unknown) => queued.reject(single));
     } finally {
       writing = false;
-      if (queue.length > 0) void flush();
+      schedule();
     }
   }
 
@@ -51,7 +64,7 @@ export function createGroupCommit<T, R>(
     submit(item) {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        void flush();
+        schedule();
       });
     },
     get busy() {

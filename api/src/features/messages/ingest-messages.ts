@@ -18,6 +18,10 @@ interface Received {
   receivedAt: number;
 }
 
+type ReceivedWrite = Received & { kind: 'received' };
+type ParsedWrite = { kind: 'parsed'; id: string; parsed: ParsedMessage };
+type Write = ReceivedWrite | ParsedWrite;
+
 export interface Ingest {
   /**
    * Stores a raw message once per mailbox, durably, and resolves with the new ids only
@@ -39,26 +43,34 @@ export function createIngest(deps: {
 }): Ingest {
   const inFlight = new Set<Promise<void>>();
 
-  // Received messages, committed in groups before their 250.
-  const stored = createGroupCommit<Received, string[]>(async (batch) => {
-    const rows = batch.flatMap((received) =>
-      received.mailboxIds.map((mailboxId) => ({
-        mailboxId,
-        raw: received.raw,
-        receivedAt: received.receivedAt,
-      })),
+  // One writer for both kinds of write: received messages (committed before their 250) and
+  // parse results share each transaction, and so each fsync. better-sqlite3 blocks the event
+  // loop (SMTP included) while it commits, so fewer commits means more mail served.
+  const writer = createGroupCommit<Write, string[] | boolean>(async (batch) => {
+    const received = batch.filter((write): write is ReceivedWrite => write.kind === 'received');
+    const parsed = batch.filter((write): write is ParsedWrite => write.kind === 'parsed');
+    const { ids, saved } = await deps.messages.commitBatch({
+      received: received.flatMap((write) =>
+        write.mailboxIds.map((mailboxId) => ({
+          mailboxId,
+          raw: write.raw,
+          receivedAt: write.receivedAt,
+        })),
+      ),
+      parsed,
+    });
+    let nextId = 0;
+    let nextSaved = 0;
+    return batch.map((write) =>
+      write.kind === 'received'
+        ? ids.slice(nextId, (nextId += write.mailboxIds.length))
+        : saved[nextSaved++]!,
     );
-    const ids = await deps.messages.storeReceived(rows);
-    let offset = 0;
-    return batch.map((received) => ids.slice(offset, (offset += received.mailboxIds.length)));
   }, MAX_BATCH);
-
-  // Parse results, committed in groups too: one transaction per message would cost one
-  // fsync each, and better-sqlite3 blocks the event loop (SMTP included) while it waits.
-  const saved = createGroupCommit<{ id: string; parsed: ParsedMessage }, boolean>(
-    (batch) => deps.messages.saveParsed(batch),
-    MAX_BATCH,
-  );
+  const store = (received: Received) =>
+    writer.submit({ kind: 'received', ...received }) as Promise<string[]>;
+  const save = (id: string, parsed: ParsedMessage) =>
+    writer.submit({ kind: 'parsed', id, parsed }) as Promise<boolean>;
 
   function track(work: Promise<void>) {
     inFlight.add(work);
@@ -69,7 +81,7 @@ export function createIngest(deps: {
   async function parseAndPublish(received: Received, ids: readonly string[]) {
     try {
       const parsed = await deps.parser.parse(received.raw);
-      const outcomes = await Promise.all(ids.map((id) => saved.submit({ id, parsed })));
+      const outcomes = await Promise.all(ids.map((id) => save(id, parsed)));
       ids.forEach((id, index) => {
         if (!outcomes[index]) return;
         const mailboxId = received.mailboxIds[index]!;
@@ -98,7 +110,7 @@ export function createIngest(deps: {
   return {
     async accept(raw, mailboxIds) {
       const received: Received = { raw, mailboxIds, receivedAt: deps.now() };
-      const ids = await stored.submit(received);
+      const ids = await store(received);
       track(parseAndPublish(received, ids));
       return ids;
     },
@@ -126,9 +138,9 @@ export function createIngest(deps: {
     },
 
     async drain() {
-      while (stored.busy || saved.busy || inFlight.size > 0) {
+      while (writer.busy || inFlight.size > 0) {
         await Promise.allSettled([...inFlight]);
-        if (stored.busy || saved.busy) await new Promise((resolve) => setTimeout(resolve, 5));
+        if (writer.busy) await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },
   };

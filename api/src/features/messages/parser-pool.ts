@@ -17,8 +17,17 @@ interface Slot {
   worker: Worker;
   /** Set by the worker's first message: start-up must not eat into a task's deadline. */
   ready: boolean;
-  busy?: { id: number; task: Task; timer: NodeJS.Timeout };
+  /** Tasks posted to this worker, in the order it works on them. */
+  inFlight: { id: number; task: Task }[];
+  /** The deadline of the task the worker is on (the first in flight). */
+  timer?: NodeJS.Timeout;
 }
+
+/**
+ * Tasks posted ahead to each worker, so it never waits a round trip between two messages.
+ * The deadline runs for the one it is working on.
+ */
+const PIPELINE_DEPTH = 8;
 
 // From source (tests, `npm run dev`) the worker is TypeScript: on Node 20 a worker does not
 // inherit the tsx loader, so a small bootstrap registers it before importing the entry.
@@ -37,23 +46,30 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
   let nextId = 0;
   let closed = false;
 
+  function armDeadline(slot: Slot) {
+    clearTimeout(slot.timer);
+    slot.timer = slot.inFlight.length
+      ? setTimeout(
+          () => retire(slot, `parsing took longer than ${options.timeoutMs} ms`),
+          options.timeoutMs,
+        )
+      : undefined;
+  }
+
   function spawn(): Slot {
-    const slot: Slot = { worker: newWorker(), ready: false };
+    const slot: Slot = { worker: newWorker(), ready: false, inFlight: [] };
     slot.worker.on(
       'message',
       (message: { ready: true } | { id: number; result: ParsedMessage }) => {
         if ('ready' in message) {
           slot.ready = true;
-          next(slot);
+          fill(slot);
           return;
         }
-        const { id, result } = message;
-        if (slot.busy?.id !== id) return;
-        clearTimeout(slot.busy.timer);
-        const { task } = slot.busy;
-        slot.busy = undefined;
-        task.resolve(result);
-        next(slot);
+        if (slot.inFlight[0]?.id !== message.id) return;
+        slot.inFlight.shift()!.task.resolve(message.result);
+        armDeadline(slot);
+        fill(slot);
       },
     );
     slot.worker.on('error', (error) => retire(slot, `parser crashed: ${error.message}`));
@@ -61,33 +77,36 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
     return slot;
   }
 
-  /** Ends a stuck or crashed worker, answers its task as failed, and puts a fresh one in its place. */
+  /**
+   * Ends a stuck or crashed worker: the task it was on is answered as failed (with what its
+   * headers say), the ones queued behind it go back to the queue, and a fresh worker takes
+   * its place.
+   */
   function retire(slot: Slot, reason: string) {
-    const busy = slot.busy;
-    slot.busy = undefined;
-    if (busy) {
-      clearTimeout(busy.timer);
-      busy.task.resolve(readHeadersOnly(busy.task.raw, reason));
-    }
+    clearTimeout(slot.timer);
+    const [current, ...waiting] = slot.inFlight;
+    slot.inFlight = [];
+    if (current) current.task.resolve(readHeadersOnly(current.task.raw, reason));
+    queue.unshift(...waiting.map((entry) => entry.task));
     void slot.worker.terminate();
     if (closed) return;
     const index = slots.indexOf(slot);
     const fresh = spawn();
     if (index >= 0) slots[index] = fresh;
-    next(fresh);
+    for (const other of slots) fill(other);
   }
 
-  function next(slot: Slot) {
-    if (!slot.ready || slot.busy || closed) return;
-    const task = queue.shift();
-    if (!task) return;
-    const id = nextId++;
-    const timer = setTimeout(
-      () => retire(slot, `parsing took longer than ${options.timeoutMs} ms`),
-      options.timeoutMs,
-    );
-    slot.busy = { id, task, timer };
-    slot.worker.postMessage({ id, raw: task.raw });
+  /** Posts queued tasks to a ready worker, up to the pipeline depth. */
+  function fill(slot: Slot) {
+    if (!slot.ready || closed) return;
+    const wasIdle = slot.inFlight.length === 0;
+    while (slot.inFlight.length < PIPELINE_DEPTH && queue.length > 0) {
+      const task = queue.shift()!;
+      const id = nextId++;
+      slot.inFlight.push({ id, task });
+      slot.worker.postMessage({ id, raw: task.raw });
+    }
+    if (wasIdle) armDeadline(slot);
   }
 
   for (let i = 0; i < options.size; i += 1) slots.push(spawn());
@@ -100,12 +119,15 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
           return;
         }
         queue.push({ raw, resolve });
-        const idle = slots.find((slot) => slot.ready && !slot.busy);
-        if (idle) next(idle);
+        // The least busy ready worker takes it.
+        const ready = slots.filter((slot) => slot.ready);
+        const target = ready.sort((a, b) => a.inFlight.length - b.inFlight.length)[0];
+        if (target) fill(target);
       });
     },
     async close() {
       closed = true;
+      for (const slot of slots) clearTimeout(slot.timer);
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };

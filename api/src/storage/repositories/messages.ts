@@ -1,6 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { newId } from '../ids.js';
-import type { DatabaseSchema, MessagesTable } from '../schema.js';
+import type {
+  AttachmentsTable,
+  DatabaseSchema,
+  MessageBodiesTable,
+  MessagesTable,
+} from '../schema.js';
 
 export interface Address {
   name: string;
@@ -102,6 +107,96 @@ function toSummary(row: SummaryRow): MessageSummary {
   };
 }
 
+async function insertReceived(
+  trx: Kysely<DatabaseSchema>,
+  batch: readonly ReceivedMessage[],
+): Promise<string[]> {
+  if (batch.length === 0) return [];
+  const rows = batch.map((message) => ({ id: newId(message.receivedAt), ...message }));
+  await trx
+    .insertInto('messages')
+    .values(
+      rows.map((row) => ({
+        id: row.id,
+        mailbox_id: row.mailboxId,
+        received_at: row.receivedAt,
+        size: row.raw.byteLength,
+        parse_state: 'pending' as const,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('message_sources')
+    .values(rows.map((row) => ({ message_id: row.id, raw: row.raw })))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function writeParsed(
+  trx: Kysely<DatabaseSchema>,
+  items: readonly { id: string; parsed: ParsedMessage }[],
+): Promise<boolean[]> {
+  const saved: boolean[] = [];
+  const bodies: Insertable<MessageBodiesTable>[] = [];
+  const attachments: Insertable<AttachmentsTable>[] = [];
+  for (const { id, parsed } of items) {
+    const updated = await trx
+      .updateTable('messages')
+      .set({
+        parse_state: parsed.state,
+        msgid: parsed.msgid,
+        from_name: parsed.from.name,
+        from_address: parsed.from.address,
+        to_json: JSON.stringify(parsed.to),
+        subject: parsed.subject,
+        intro: parsed.intro,
+        has_attachments: parsed.attachments.length > 0 ? 1 : 0,
+      })
+      .where('id', '=', id)
+      .where('parse_state', '=', 'pending')
+      .executeTakeFirst();
+    const done = updated.numUpdatedRows > 0n;
+    saved.push(done);
+    if (!done) continue;
+    bodies.push({
+      message_id: id,
+      cc_json: JSON.stringify(parsed.cc),
+      bcc_json: JSON.stringify(parsed.bcc),
+      text: parsed.text,
+      html: parsed.html,
+      parse_error: parsed.parseError,
+    });
+    parsed.attachments.forEach((attachment, position) =>
+      attachments.push({
+        id: newId(),
+        message_id: id,
+        position,
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        disposition: attachment.disposition,
+        content_id: attachment.contentId,
+        size: attachment.content.byteLength,
+        content: attachment.content,
+      }),
+    );
+  }
+  // One multi-row insert per table for the whole group, in chunks that stay under the
+  // databases' bound-parameter limits.
+  for (let i = 0; i < bodies.length; i += 100) {
+    await trx
+      .insertInto('message_bodies')
+      .values(bodies.slice(i, i + 100))
+      .execute();
+  }
+  for (let i = 0; i < attachments.length; i += 50) {
+    await trx
+      .insertInto('attachments')
+      .values(attachments.slice(i, i + 50))
+      .execute();
+  }
+  return saved;
+}
+
 /**
  * Messages, their bodies, raw sources and attachments. Every read and change of one message
  * is scoped to the mailboxes the caller may see, so an id from another mailbox is simply
@@ -110,31 +205,31 @@ function toSummary(row: SummaryRow): MessageSummary {
 export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
   return {
     /**
-     * Stores raw messages in one transaction (the SMTP layer's group commit) and returns
-     * their ids in order. Listing columns stay empty until saveParsed.
+     * One durable write for the ingest's group commit: stores received raw messages (their
+     * ids come back in order; listing columns stay empty until parsed) and saves parse
+     * results, in a single transaction, so both share one commit.
      */
+    async commitBatch(batch: {
+      received: readonly ReceivedMessage[];
+      parsed: readonly { id: string; parsed: ParsedMessage }[];
+    }): Promise<{ ids: string[]; saved: boolean[] }> {
+      if (batch.received.length === 0 && batch.parsed.length === 0) return { ids: [], saved: [] };
+      return db.transaction().execute(async (trx) => ({
+        ids: await insertReceived(trx, batch.received),
+        saved: await writeParsed(trx, batch.parsed),
+      }));
+    },
+
     async storeReceived(batch: readonly ReceivedMessage[]): Promise<string[]> {
-      if (batch.length === 0) return [];
-      const rows = batch.map((message) => ({ id: newId(message.receivedAt), ...message }));
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('messages')
-          .values(
-            rows.map((row) => ({
-              id: row.id,
-              mailbox_id: row.mailboxId,
-              received_at: row.receivedAt,
-              size: row.raw.byteLength,
-              parse_state: 'pending' as const,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('message_sources')
-          .values(rows.map((row) => ({ message_id: row.id, raw: row.raw })))
-          .execute();
-      });
-      return rows.map((row) => row.id);
+      return (await this.commitBatch({ received: batch, parsed: [] })).ids;
+    },
+
+    /**
+     * Saves parse results. Only a pending message is updated, so a second parse of the same
+     * message (two workers, or a retry) changes nothing; returns, per item, whether it was saved.
+     */
+    async saveParsed(items: readonly { id: string; parsed: ParsedMessage }[]): Promise<boolean[]> {
+      return (await this.commitBatch({ received: [], parsed: items })).saved;
     },
 
     /** Messages of the given mailboxes, newest first. */
@@ -304,68 +399,6 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
         .where('message_id', '=', id)
         .executeTakeFirst();
       return row?.raw;
-    },
-
-    /**
-     * Writes what parsing found for several messages in one transaction (parsing, like
-     * ingest, is committed in groups). Only a pending message is updated, so a second parse
-     * of the same message (two workers, or a retry) changes nothing. Returns, per item,
-     * whether it was saved.
-     */
-    async saveParsed(items: readonly { id: string; parsed: ParsedMessage }[]): Promise<boolean[]> {
-      if (items.length === 0) return [];
-      return db.transaction().execute(async (trx) => {
-        const saved: boolean[] = [];
-        for (const { id, parsed } of items) {
-          const updated = await trx
-            .updateTable('messages')
-            .set({
-              parse_state: parsed.state,
-              msgid: parsed.msgid,
-              from_name: parsed.from.name,
-              from_address: parsed.from.address,
-              to_json: JSON.stringify(parsed.to),
-              subject: parsed.subject,
-              intro: parsed.intro,
-              has_attachments: parsed.attachments.length > 0 ? 1 : 0,
-            })
-            .where('id', '=', id)
-            .where('parse_state', '=', 'pending')
-            .executeTakeFirst();
-          saved.push(updated.numUpdatedRows > 0n);
-          if (updated.numUpdatedRows === 0n) continue;
-          await trx
-            .insertInto('message_bodies')
-            .values({
-              message_id: id,
-              cc_json: JSON.stringify(parsed.cc),
-              bcc_json: JSON.stringify(parsed.bcc),
-              text: parsed.text,
-              html: parsed.html,
-              parse_error: parsed.parseError,
-            })
-            .execute();
-          if (parsed.attachments.length > 0) {
-            await trx
-              .insertInto('attachments')
-              .values(
-                parsed.attachments.map((attachment, position) => ({
-                  id: newId(),
-                  message_id: id,
-                  position,
-                  filename: attachment.filename,
-                  content_type: attachment.contentType,
-                  disposition: attachment.disposition,
-                  content_id: attachment.contentId,
-                  size: attachment.content.byteLength,
-                  content: attachment.content,
-                })),
-              )
-              .execute();
-          }
-        }
-        return saved;
-      });
     },
   };
 }

@@ -1,0 +1,26 @@
+import type { Mailbox } from '../storage/repositories/mailboxes.js';
+
+type FindRecipient = (address: string, now: number) => Promise<Mailbox | undefined>;
+
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Remembers live recipients for `ttlMs` (never past their expiry), so a burst of mail to one
+ * address costs one look-up. Only hits are kept: an address created a moment ago is found
+ * at once. A mailbox deleted within the window still passes RCPT, and its message then fails
+ * to commit and gets 451, alone.
+ */
+export function cacheRecipients(find: FindRecipient, ttlMs: number): FindRecipient {
+  const cache = new Map<string, { mailbox: Mailbox; until: number }>();
+  return async (address, now) => {
+    const hit = cache.get(address);
+    if (hit && hit.until > now) return hit.mailbox;
+    const mailbox = await find(address, now);
+    cache.delete(address);
+    if (mailbox) {
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(address, { mailbox, until: Math.min(now + ttlMs, mailbox.expiresAt) });
+    }
+    return mailbox;
+  };
+}
