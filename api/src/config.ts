@@ -149,6 +149,21 @@ export const settings = {
     default: '60000',
     description: 'How often expired mailboxes (and all they hold) are deleted.',
   },
+  MAIL_FROM: {
+    schema: z.string().min(3),
+    description:
+      'Sender of the mail we write (sign-in links, forwarding); unset: TempMail <no-reply@first mail domain>.',
+  },
+  SUPPORT_EMAIL: {
+    schema: z.email(),
+    description: 'Where contact-form messages go; unset: support@first mail domain.',
+  },
+  SMTP_RELAY_URL: {
+    schema: z.string().regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' }),
+    description:
+      'smtp(s)://user:pass@host:port to send mail through; unset: each message is written to DATA_DIR/outbox as .eml.',
+    secret: true,
+  },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',
@@ -185,6 +200,11 @@ export interface Config {
   readonly jwtSecret: string | undefined;
   readonly mailTmRateLimit: number;
   readonly purgeIntervalMs: number;
+  readonly outbound: {
+    readonly from: string;
+    readonly supportEmail: string;
+    readonly relayUrl: string | undefined;
+  };
   readonly dataDir: string;
   readonly mailDomains: readonly string[];
   readonly publicUrl: string;
@@ -256,6 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET,
     mailTmRateLimit: values.MAILTM_RATE_LIMIT!,
     purgeIntervalMs: values.PURGE_INTERVAL_MS!,
+    outbound: {
+      from: values.MAIL_FROM ?? `TempMail <no-reply@${values.MAIL_DOMAINS![0]}>`,
+      supportEmail: values.SUPPORT_EMAIL ?? `support@${values.MAIL_DOMAINS![0]}`,
+      relayUrl: values.SMTP_RELAY_URL,
+    },
     dataDir,
     mailDomains: values.MAIL_DOMAINS!,
     publicUrl: values.PUBLIC_URL!,

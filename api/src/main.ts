@@ -1,11 +1,13 @@
 // The composition root: the only place that reads the environment, opens ports and wires
 // the pieces together. Everything it calls is a function of its inputs, which tests build too.
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { loadJwtSecret } from './features/mailboxes/load-jwt-secret.js';
 import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
 import { createIngest } from './features/messages/ingest-messages.js';
 import { createParserPool } from './features/messages/parser-pool.js';
+import { createMailer } from './features/outbound/create-mailer.js';
 import { buildApp } from './http/build-app.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
@@ -47,6 +49,12 @@ async function main(): Promise<void> {
     repositories,
     events,
     mailboxTokens: createMailboxTokens(loadJwtSecret(config.jwtSecret, config.dataDir), now),
+    mailer: createMailer({
+      from: config.outbound.from,
+      relayUrl: config.outbound.relayUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+    }),
     now,
   };
   const parser = createParserPool({

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { MailboxTokens } from './features/mailboxes/mailbox-tokens.js';
+import type { Mailer } from './features/outbound/create-mailer.js';
 import type { EventBus } from './realtime/event-bus.js';
 import type { Storage } from './storage/open-database.js';
 import type { Repositories } from './storage/repositories/index.js';
@@ -15,6 +16,8 @@ export interface Services {
   readonly events: EventBus;
   /** Signs and checks the mail.tm surface's bearer JWTs. */
   readonly mailboxTokens: MailboxTokens;
+  /** Mail we send: through SMTP_RELAY_URL, or written to DATA_DIR/outbox. */
+  readonly mailer: Mailer;
   /** The current time in milliseconds; tests pass a controllable clock. */
   readonly now: () => number;
 }

@@ -1,5 +1,11 @@
 // The generated SDK against the real server process: the path every client takes.
-import { createTempMailClient, getHealth, getReadiness, getUser } from '@tempmail/sdk';
+import {
+  createBillingPortalSession,
+  createTempMailClient,
+  getHealth,
+  getReadiness,
+  getUser,
+} from '@tempmail/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
@@ -24,9 +30,15 @@ describe('the sdk against a running server', () => {
 
   it('surfaces the standard error body of operations not built yet', async () => {
     const client = createTempMailClient({ baseUrl: server.url });
-    const result = await getUser({ client });
+    const result = await createBillingPortalSession({ client });
     expect(result.response.status).toBe(501);
     expect(result.error).toMatchObject({ code: 'not_implemented' });
+  });
+
+  it('gets a visitor a user through the product API', async () => {
+    const client = createTempMailClient({ baseUrl: server.url });
+    const result = await getUser({ client });
+    expect(result.data).toMatchObject({ plan: 'free', isPro: false, email: null });
   });
 
   it('stops cleanly on SIGTERM, ending open event streams', async () => {

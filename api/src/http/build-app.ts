@@ -16,6 +16,8 @@ import {
 import { mountOperations, type OperationHandlers } from './mount-operations.js';
 import { limitMailTmRate } from './mailtm/limit-mailtm-rate.js';
 import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
+import { checkOrigin } from './product/check-origin.js';
+import { productHandlers } from './product/product-handlers.js';
 import { systemHandlers } from './system/system-handlers.js';
 
 export interface BuildAppOptions {
@@ -32,7 +34,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Every operation handler of the server, by surface. */
 function operationHandlers(services: Services): OperationHandlers {
-  return { ...systemHandlers(services), ...mailTmHandlers(services) };
+  return { ...systemHandlers(services), ...productHandlers(services), ...mailTmHandlers(services) };
 }
 
 /** Requests under a root of the mail.tm-tagged operations speak mail.tm's error dialect. */
@@ -88,6 +90,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
     else next();
   });
 
+  app.use(checkOrigin(services.config.publicUrl));
   app.use(express.json({ limit: '1mb', type: JSON_TYPES }));
   app.use(
     OpenApiValidator.middleware({

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createMailboxTokens } from '../../src/features/mailboxes/mailbox-tokens.js';
+import { createMailer } from '../../src/features/outbound/create-mailer.js';
 import { buildApp, type BuildAppOptions } from '../../src/http/build-app.js';
 import { LocalEventBus } from '../../src/realtime/event-bus.js';
 import type { Services } from '../../src/services.js';
@@ -9,6 +13,8 @@ import type { TestDatabase } from './test-databases.js';
 
 /** Services over a test database, with a silent logger and a clock the test can move. */
 export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEnv = {}) {
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-outbox-'));
+  const logger = pino({ level: 'silent' });
   // Tests fire requests faster than mail.tm's 8 per second; the limit has its own test.
   let now = Date.UTC(2026, 10, 22, 9, 0, 0);
   const services: Services = {
@@ -17,7 +23,7 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
       MAILTM_RATE_LIMIT: '100000',
       ...env,
     }),
-    logger: pino({ level: 'silent' }),
+    logger,
     storage: database.storage,
     repositories: createRepositories(database.storage),
     events: new LocalEventBus(),
@@ -25,10 +31,24 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
       new TextEncoder().encode('test-secret-test-secret-test-secret!'),
       () => now,
     ),
+    mailer: createMailer({
+      from: 'TempMail <no-reply@tempmail.test>',
+      relayUrl: undefined,
+      outboxDir,
+      logger,
+    }),
     now: () => now,
   };
   return {
     services,
+    /** The .eml files the server wrote, oldest first (no relay is set in tests). */
+    outbox(): { file: string; text: string }[] {
+      if (!fs.existsSync(outboxDir)) return [];
+      return fs
+        .readdirSync(outboxDir)
+        .sort()
+        .map((file) => ({ file, text: fs.readFileSync(path.join(outboxDir, file), 'utf8') }));
+    },
     advance(ms: number) {
       now += ms;
     },

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** Sends (or, without a relay, writes) one message; resolves with where it went. */
+  send(mail: OutgoingMail): Promise<{ messageId: string; file?: string }>;
+}
+
+/**
+ * Mail we write ourselves (sign-in links, forwarding, contact notices). With SMTP_RELAY_URL it
+ * goes through that relay; without, each message is written to DATA_DIR/outbox as an .eml
+ * file and logged, so a fresh machine can follow every flow that sends mail.
+ */
+export function createMailer(options: {
+  from: string;
+  relayUrl: string | undefined;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
+  if (options.relayUrl) {
+    const transport = nodemailer.createTransport(options.relayUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from: options.from, ...mail });
+        options.logger.info(
+          { to: mail.to, subject: mail.subject, messageId: info.messageId },
+          'mail sent',
+        );
+        return { messageId: info.messageId };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer);
+      options.logger.info(
+        { to: mail.to, subject: mail.subject, file },
+        'mail written to the outbox',
+      );
+      return { messageId: info.messageId, file };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { Request } from 'express';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { submitContact } from '../../features/contact/submit-contact.js';
+import { isPro } from '../../features/users/is-pro.js';
+import type { Services } from '../../services.js';
+import type { User } from '../../storage/repositories/users.js';
+import { ApiError } from '../api-error.js';
+import type { OperationHandlers } from '../mount-operations.js';
+import { createSessions } from './sessions.js';
+
+/** Contact messages accepted per IP per hour. */
+const CONTACT_PER_HOUR = 5;
+
+function userResource(user: User, now: number) {
+  return {
+    id: user.id,
+    email: user.email,
+    isPro: isPro(user, now),
+    plan: user.plan,
+    proExpiresAt: user.proExpiresAt === null ? null : new Date(user.proExpiresAt).toISOString(),
+    customAlias: user.customAlias,
+  };
+}
+
+async function consume(limiter: RateLimiterMemory, key: string, what: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (result) {
+    if (!(result instanceof RateLimiterRes)) throw result;
+    const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Too many ${what}. Try again in ${seconds} seconds.`,
+      undefined,
+      {
+        'Retry-After': String(seconds),
+      },
+    );
+  }
+}
+
+/** The dashboard's API (spec section 7, "Product server"): the calls built so far. */
+export function productHandlers(services: Services): OperationHandlers {
+  const sessions = createSessions(services);
+  const contactLimiter = new RateLimiterMemory({ points: CONTACT_PER_HOUR, duration: 3600 });
+
+  /** The caller's user; a call that needs one and has no session is refused. */
+  async function requireUser(request: Request): Promise<{ user: User; tokenHash: string }> {
+    const current = await sessions.currentUser(request);
+    if (!current) throw new ApiError(403, 'forbidden', 'No session: call GET /api/user first.');
+    return current;
+  }
+
+  return {
+    async getUser(request, response) {
+      const current = await sessions.currentUser(request);
+      let user = current?.user;
+      if (!user) {
+        user = await services.repositories.users.createAnonymous(services.now());
+        await sessions.start(response, user);
+      }
+      response.json(userResource(user, services.now()));
+    },
+
+    async listDomains(request, response) {
+      await requireUser(request);
+      response.json({ domains: services.config.mailDomains });
+    },
+
+    async submitContact(request, response) {
+      await consume(contactLimiter, request.ip ?? 'unknown', 'messages');
+      const body = request.body as {
+        name: string;
+        email: string;
+        subject: string;
+        category?: string;
+        message: string;
+        priority?: string;
+      };
+      const current = await sessions.currentUser(request);
+      await submitContact(
+        {
+          contact: services.repositories.contact,
+          mailer: services.mailer,
+          supportEmail: services.config.outbound.supportEmail,
+        },
+        {
+          userId: current?.user.id ?? null,
+          name: body.name.trim(),
+          email: body.email.trim(),
+          subject: body.subject.trim(),
+          category: body.category ?? 'general',
+          message: body.message,
+          priority: body.priority ?? 'medium',
+        },
+        services.now(),
+      );
+      response.status(202).json({ ok: true });
+    },
+
+    async logout(request, response) {
+      const { tokenHash } = await requireUser(request);
+      await sessions.end(response, tokenHash);
+      response.json({ ok: true });
+    },
+  };
+}
