@@ -164,6 +164,16 @@ export const settings = {
       'smtp(s)://user:pass@host:port to send mail through; unset: each message is written to DATA_DIR/outbox as .eml.',
     secret: true,
   },
+  STRIPE_PRICE_MONTHLY: {
+    schema: z.string().min(1),
+    default: 'price_demo_monthly',
+    description: "The monthly plan's price id (POST /api/checkout names plans by it).",
+  },
+  STRIPE_PRICE_PASS: {
+    schema: z.string().min(1),
+    default: 'price_demo_pass',
+    description: "The 24-hour pass's price id.",
+  },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',
@@ -200,6 +210,7 @@ export interface Config {
   readonly jwtSecret: string | undefined;
   readonly mailTmRateLimit: number;
   readonly purgeIntervalMs: number;
+  readonly prices: { readonly monthly: string; readonly pass: string };
   readonly outbound: {
     readonly from: string;
     readonly supportEmail: string;
@@ -276,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET,
     mailTmRateLimit: values.MAILTM_RATE_LIMIT!,
     purgeIntervalMs: values.PURGE_INTERVAL_MS!,
+    prices: { monthly: values.STRIPE_PRICE_MONTHLY!, pass: values.STRIPE_PRICE_PASS! },
     outbound: {
       from: values.MAIL_FROM ?? `TempMail <no-reply@${values.MAIL_DOMAINS![0]}>`,
       supportEmail: values.SUPPORT_EMAIL ?? `support@${values.MAIL_DOMAINS![0]}`,

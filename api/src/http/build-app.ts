@@ -16,7 +16,9 @@ import {
 import { mountOperations, type OperationHandlers } from './mount-operations.js';
 import { limitMailTmRate } from './mailtm/limit-mailtm-rate.js';
 import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
+import { billingHandlers } from './product/billing-handlers.js';
 import { checkOrigin } from './product/check-origin.js';
+import { demoCheckoutPage } from './product/demo-checkout-page.js';
 import { productHandlers } from './product/product-handlers.js';
 import { systemHandlers } from './system/system-handlers.js';
 
@@ -34,7 +36,12 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Every operation handler of the server, by surface. */
 function operationHandlers(services: Services): OperationHandlers {
-  return { ...systemHandlers(services), ...productHandlers(services), ...mailTmHandlers(services) };
+  return {
+    ...systemHandlers(services),
+    ...productHandlers(services),
+    ...billingHandlers(services),
+    ...mailTmHandlers(services),
+  };
 }
 
 /** Requests under a root of the mail.tm-tagged operations speak mail.tm's error dialect. */
@@ -81,6 +88,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
     response.json(contract);
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract, { customSiteTitle: 'TempMail API' }));
+  app.get('/demo-checkout/:id', demoCheckoutPage);
 
   // Before parsing and validation, so every request counts and refused ones cost little.
   const surfaceOf = surfaceResolver(operations);

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { submitContact } from '../../features/contact/submit-contact.js';
 import { isPro } from '../../features/users/is-pro.js';
@@ -11,7 +10,7 @@ import { createSessions } from './sessions.js';
 /** Contact messages accepted per IP per hour. */
 const CONTACT_PER_HOUR = 5;
 
-function userResource(user: User, now: number) {
+export function userResource(user: User, now: number) {
   return {
     id: user.id,
     email: user.email,
@@ -22,7 +21,11 @@ function userResource(user: User, now: number) {
   };
 }
 
-async function consume(limiter: RateLimiterMemory, key: string, what: string): Promise<void> {
+export async function consume(
+  limiter: RateLimiterMemory,
+  key: string,
+  what: string,
+): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (result) {
@@ -45,13 +48,6 @@ export function productHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   const contactLimiter = new RateLimiterMemory({ points: CONTACT_PER_HOUR, duration: 3600 });
 
-  /** The caller's user; a call that needs one and has no session is refused. */
-  async function requireUser(request: Request): Promise<{ user: User; tokenHash: string }> {
-    const current = await sessions.currentUser(request);
-    if (!current) throw new ApiError(403, 'forbidden', 'No session: call GET /api/user first.');
-    return current;
-  }
-
   return {
     async getUser(request, response) {
       const current = await sessions.currentUser(request);
@@ -64,7 +60,7 @@ export function productHandlers(services: Services): OperationHandlers {
     },
 
     async listDomains(request, response) {
-      await requireUser(request);
+      await sessions.require(request);
       response.json({ domains: services.config.mailDomains });
     },
 
@@ -100,7 +96,7 @@ export function productHandlers(services: Services): OperationHandlers {
     },
 
     async logout(request, response) {
-      const { tokenHash } = await requireUser(request);
+      const { tokenHash } = await sessions.require(request);
       await sessions.end(response, tokenHash);
       response.json({ ok: true });
     },

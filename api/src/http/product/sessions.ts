@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Services } from '../../services.js';
 import type { User } from '../../storage/repositories/users.js';
+import { ApiError } from '../api-error.js';
 
 export const SESSION_COOKIE = 'tm_session';
 const SESSION_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
@@ -32,6 +33,13 @@ export function createSessions(services: Services) {
       const userId = await services.repositories.sessions.findUserId(tokenHash, services.now());
       const user = userId && (await services.repositories.users.findById(userId));
       return user ? { user, tokenHash } : undefined;
+    },
+
+    /** The caller's user; a call that needs one and has no session is refused. */
+    async require(request: Request): Promise<{ user: User; tokenHash: string }> {
+      const current = await this.currentUser(request);
+      if (!current) throw new ApiError(403, 'forbidden', 'No session: call GET /api/user first.');
+      return current;
     },
 
     /** Opens a session for `user` and sets its cookie on the response. */

@@ -1,0 +1,128 @@
+import type { Request, RequestHandler } from 'express';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createDemoCheckout } from '../../features/billing/demo-checkout.js';
+import { PLANS, type ProPlan } from '../../features/billing/plans.js';
+import type { Services } from '../../services.js';
+import type { Payment } from '../../storage/repositories/billing.js';
+import { ApiError } from '../api-error.js';
+import type { OperationHandlers } from '../mount-operations.js';
+import { consume, userResource } from './product-handlers.js';
+import { createSessions } from './sessions.js';
+
+/** Checkouts a user may start per hour. */
+const CHECKOUTS_PER_HOUR = 30;
+
+const status = { open: 'pending', complete: 'paid', canceled: 'canceled' } as const;
+
+/** Pro plans and checkout (spec section 7). Without a payment provider: the demo checkout. */
+export function billingHandlers(services: Services): OperationHandlers {
+  const sessions = createSessions(services);
+  const { publicUrl } = services.config;
+  const limiter = new RateLimiterMemory({ points: CHECKOUTS_PER_HOUR, duration: 3600 });
+  const demo = createDemoCheckout(services.repositories, {
+    pageUrl: (id) => `${publicUrl}/demo-checkout/${id}`,
+    successUrl: (id) => `${publicUrl}/pro/success?cs=${id}`,
+    cancelUrl: `${publicUrl}/pro/cancel`,
+  });
+
+  async function start(request: Request, plan: ProPlan): Promise<string> {
+    const { user } = await sessions.require(request);
+    await consume(limiter, user.id, 'checkouts');
+    return (await demo.start(user.id, plan, services.now())).url;
+  }
+
+  /** The caller's own demo payment; anyone else's is simply not found. */
+  async function ownPayment(request: Request, id: string): Promise<Payment> {
+    const { user } = await sessions.require(request);
+    const payment = await services.repositories.billing.findPayment(id);
+    if (!payment || payment.userId !== user.id || payment.provider !== 'demo') {
+      throw new ApiError(404, 'not_found', 'No such checkout session.');
+    }
+    return payment;
+  }
+
+  const closeDemo =
+    (outcome: 'complete' | 'cancel'): RequestHandler =>
+    async (request, response) => {
+      const payment = await ownPayment(request, String(request.params.sessionId));
+      const now = services.now();
+      const closed =
+        outcome === 'complete'
+          ? await demo.complete(payment, now)
+          : await demo.cancel(payment, now);
+      if (!closed)
+        throw new ApiError(409, 'conflict', `This checkout session is already ${payment.status}.`);
+      response.json({
+        url:
+          outcome === 'complete'
+            ? `${publicUrl}/pro/success?cs=${payment.id}`
+            : `${publicUrl}/pro/cancel`,
+      });
+    };
+
+  return {
+    async createCheckoutSession(request, response) {
+      const { plan } = request.body as { plan: ProPlan };
+      response.json({ url: await start(request, plan) });
+    },
+
+    async createCheckout(request, response) {
+      const { priceId, mode } = request.body as {
+        priceId: string;
+        mode: 'subscription' | 'payment';
+      };
+      const { prices } = services.config;
+      const plan: ProPlan | undefined =
+        priceId === prices.monthly
+          ? 'pro_monthly'
+          : priceId === prices.pass
+            ? 'pro_24hr'
+            : undefined;
+      if (!plan) {
+        throw new ApiError(400, 'validation_failed', `Unknown price ${priceId}.`, [
+          { path: '/body/priceId', message: 'is not a price of ours' },
+        ]);
+      }
+      if (PLANS[plan].mode !== mode) {
+        throw new ApiError(
+          400,
+          'validation_failed',
+          `The ${plan} plan is bought in ${PLANS[plan].mode} mode.`,
+          [{ path: '/body/mode', message: `must be ${PLANS[plan].mode} for this price` }],
+        );
+      }
+      response.json({ url: await start(request, plan) });
+    },
+
+    async verifyCheckout(request, response) {
+      const { user } = await sessions.require(request);
+      const payment = await services.repositories.billing.findPayment(
+        String(request.query.session_id),
+      );
+      if (!payment || payment.userId !== user.id)
+        throw new ApiError(404, 'not_found', 'No such checkout session.');
+      const current = await services.repositories.users.findById(user.id);
+      response.json({
+        status: status[payment.status],
+        plan: payment.plan,
+        user: userResource(current!, services.now()),
+      });
+    },
+
+    async getDemoCheckout(request, response) {
+      const payment = await ownPayment(request, String(request.params.sessionId));
+      response.json({
+        id: payment.id,
+        plan: payment.plan,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: payment.status,
+        successUrl: `${publicUrl}/pro/success?cs=${payment.id}`,
+        cancelUrl: `${publicUrl}/pro/cancel`,
+      });
+    },
+
+    completeDemoCheckout: closeDemo('complete'),
+    cancelDemoCheckout: closeDemo('cancel'),
+  };
+}

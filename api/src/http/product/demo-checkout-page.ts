@@ -1,0 +1,75 @@
+import type { RequestHandler } from 'express';
+
+/**
+ * The page the demo checkout sends a buyer to (no payment provider configured). It says
+ * plainly that it is a demo, shows the plan and price, and completes or cancels through the
+ * product API, which runs the same fulfilment as a real payment. The dashboard may replace
+ * it with a page of its own; the API behind it stays.
+ */
+const page = (id: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Demo checkout · TempMail</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a; }
+  .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }
+  button { font: inherit; padding: .6rem 1.2rem; border-radius: .4rem; border: 1px solid #333; cursor: pointer; margin-right: .5rem; }
+  button.pay { background: #1a5fd1; color: #fff; border-color: #1a5fd1; }
+  button:focus-visible { outline: 3px solid #b58100; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+  <p class="demo" role="note"><strong>Demo checkout.</strong> No payment provider is configured on this server, so nothing is charged. Completing it makes this browser's user Pro, exactly as a real payment would.</p>
+  <h1>TempMail Pro</h1>
+  <p id="summary" aria-live="polite">Loading the checkout…</p>
+  <p>
+    <button class="pay" id="complete" type="button" disabled>Complete demo payment</button>
+    <button id="cancel" type="button" disabled>Cancel</button>
+  </p>
+  <p id="error" role="alert"></p>
+</main>
+<script>
+const id = ${JSON.stringify(id)};
+const summary = document.getElementById('summary');
+const error = document.getElementById('error');
+const buttons = [document.getElementById('complete'), document.getElementById('cancel')];
+const names = { pro_24hr: '24-Hour Pass', pro_monthly: 'Monthly Pro' };
+async function call(method, path) {
+  const response = await fetch(path, { method, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.message || response.statusText);
+  return body;
+}
+call('GET', '/api/demo-checkout/' + id).then((session) => {
+  const price = (session.amount / 100).toLocaleString('en', { style: 'currency', currency: session.currency });
+  summary.textContent = names[session.plan] + ': ' + price + (session.plan === 'pro_monthly' ? ' per month' : '');
+  if (session.status === 'open') buttons.forEach((button) => (button.disabled = false));
+  else summary.textContent += ' (this checkout is ' + session.status + ')';
+}, (failure) => { summary.textContent = ''; error.textContent = failure.message; });
+for (const [button, action] of [[buttons[0], 'complete'], [buttons[1], 'cancel']]) {
+  button.addEventListener('click', async () => {
+    buttons.forEach((each) => (each.disabled = true));
+    try {
+      const { url } = await call('POST', '/api/demo-checkout/' + id + '/' + action);
+      location.assign(url);
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  });
+}
+</script>
+</body>
+</html>`;
+
+export const demoCheckoutPage: RequestHandler = (request, response, next) => {
+  const id = String(request.params.id);
+  if (!/^[0-9a-f]{24}$/.test(id)) {
+    next();
+    return;
+  }
+  response.type('html').setHeader('Cache-Control', 'no-store').send(page(id));
+};
