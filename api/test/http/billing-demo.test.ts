@@ -57,7 +57,9 @@ describe('the demo checkout', () => {
     const verifyBefore = await buyer.get(`/api/checkout/success?session_id=${id}`).expect(200);
     expect(verifyBefore.body).toMatchObject({ status: 'pending', user: { isPro: false } });
 
-    const done = await buyer.post(`/api/demo-checkout/${id}/complete`).expect(200);
+    const done = await buyer
+      .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
+      .expect(200);
     expect(done.body).toEqual({ url: `${ORIGIN}/pro/success?cs=${id}` });
     const expected = new Date(test.services.now() + 24 * HOUR).toISOString();
     const verified = await buyer.get(`/api/checkout/success?session_id=${id}`).expect(200);
@@ -72,7 +74,9 @@ describe('the demo checkout', () => {
     });
 
     // A payment completes once.
-    const again = await buyer.post(`/api/demo-checkout/${id}/complete`).expect(409);
+    const again = await buyer
+      .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
+      .expect(409);
     expect(again.body.code).toBe('conflict');
   });
 
@@ -92,7 +96,9 @@ describe('the demo checkout', () => {
       plan: 'pro_monthly',
       amount: 300,
     });
-    await buyer.post(`/api/demo-checkout/${id}/complete`).expect(200);
+    await buyer
+      .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
+      .expect(200);
     const user = (await buyer.get('/api/user')).body;
     expect(user).toMatchObject({ isPro: true, plan: 'pro_monthly' });
     expect(Date.parse(user.proExpiresAt) - test.services.now()).toBe(30 * 24 * HOUR);
@@ -116,7 +122,9 @@ describe('the demo checkout', () => {
       status: 'canceled',
       user: { isPro: false },
     });
-    await buyer.post(`/api/demo-checkout/${id}/complete`).expect(409);
+    await buyer
+      .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
+      .expect(409);
   });
 
   it('extends Pro time with a second pass, and moves the user’s mailboxes with it', async () => {
@@ -132,7 +140,9 @@ describe('the demo checkout', () => {
       const id = sessionIdOf(
         (await buyer.post('/api/create-checkout-session', { plan: 'pro_24hr' })).body.url,
       );
-      await buyer.post(`/api/demo-checkout/${id}/complete`).expect(200);
+      await buyer
+        .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
+        .expect(200);
     }
     const until = test.services.now() + 48 * HOUR;
     expect((await buyer.get('/api/user')).body.proExpiresAt).toBe(new Date(until).toISOString());
@@ -148,7 +158,9 @@ describe('the demo checkout', () => {
       (await buyer.post('/api/create-checkout-session', { plan: 'pro_24hr' })).body.url,
     );
     await stranger.get(`/api/demo-checkout/${id}`).expect(404);
-    await stranger.post(`/api/demo-checkout/${id}/complete`).expect(404);
+    await stranger
+      .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
+      .expect(404);
     await stranger.get(`/api/checkout/success?session_id=${id}`).expect(404);
     await request(app)
       .post('/api/create-checkout-session')

@@ -147,8 +147,11 @@ export const getDemoCheckout = <ThrowOnError extends boolean = false>(options: O
  * checkout would, then returns the session's `successUrl` for the browser. 409 `conflict`
  * when the session is not `open`; 404 as for `getDemoCheckout`.
  *
- * Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
- * otherwise).
+ * The body names the buyer's email, as a payment provider's checkout asks for it: it is the
+ * purchase email that "Already Pro? Sign in with your email" finds the account by. When it
+ * already belongs to another account (the buyer paid before, on another device), the payment
+ * goes to that account and this browser's session joins it. The `Origin` header must match
+ * the server's public URL (403 `forbidden` otherwise).
  *
  */
 export const completeDemoCheckout = <ThrowOnError extends boolean = false>(options: Options<CompleteDemoCheckoutData, ThrowOnError>) => (options.client ?? client).post<CompleteDemoCheckoutResponses, CompleteDemoCheckoutErrors, ThrowOnError>({
@@ -158,7 +161,11 @@ export const completeDemoCheckout = <ThrowOnError extends boolean = false>(optio
             type: 'apiKey'
         }],
     url: '/api/demo-checkout/{sessionId}/complete',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

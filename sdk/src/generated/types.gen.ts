@@ -155,6 +155,16 @@ export type DemoCheckoutSession = {
 };
 
 /**
+ * What the demo checkout page collects, as a provider's checkout would.
+ */
+export type DemoCheckoutCompletion = {
+    /**
+     * The buyer's email, which becomes the account's purchase email.
+     */
+    email: string;
+};
+
+/**
  * Acknowledgement of a payment-provider event.
  */
 export type WebhookReceipt = {
@@ -1304,7 +1314,7 @@ export type GetDemoCheckoutResponses = {
 export type GetDemoCheckoutResponse = GetDemoCheckoutResponses[keyof GetDemoCheckoutResponses];
 
 export type CompleteDemoCheckoutData = {
-    body?: never;
+    body: DemoCheckoutCompletion;
     path: {
         /**
          * The demo checkout session id.

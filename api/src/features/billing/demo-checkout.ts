@@ -1,10 +1,30 @@
 import type { Repositories } from '../../storage/repositories/index.js';
 import type { Payment } from '../../storage/repositories/billing.js';
+import type { User } from '../../storage/repositories/users.js';
 import { newId } from '../../storage/ids.js';
 import { applySubscription, grantPass } from './fulfil-payment.js';
 import { DEMO_PERIOD_MS, PLANS, type ProPlan } from './plans.js';
 
 type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
+
+/**
+ * The account a purchase belongs to: the one that already has the buyer's email (they paid
+ * before, elsewhere), or the paying visitor's, which takes the email as its purchase email.
+ */
+async function purchaseAccount(
+  deps: Deps,
+  payment: Payment,
+  email: string,
+  now: number,
+): Promise<string> {
+  const existing = await deps.users.findByEmail(email);
+  if (existing && existing.id !== payment.userId) {
+    await deps.billing.movePayment(payment.id, existing.id);
+    return existing.id;
+  }
+  if (!existing) await deps.users.update(payment.userId, { email }, now);
+  return payment.userId;
+}
 
 export interface CheckoutUrls {
   successUrl: (paymentId: string) => string;
@@ -35,25 +55,27 @@ export function createDemoCheckout(deps: Deps, urls: CheckoutUrls) {
       return { payment, url: urls.pageUrl(payment.id) };
     },
 
-    /** Completes an open demo payment; false when it was not open (already used or cancelled). */
-    async complete(payment: Payment, now: number): Promise<boolean> {
-      if (!(await deps.billing.closePayment(payment.id, 'complete', now))) return false;
+    /**
+     * Completes an open demo payment bought with `email`; resolves with the user it made Pro,
+     * or undefined when the payment was not open (already used or cancelled).
+     */
+    async complete(payment: Payment, email: string, now: number): Promise<User | undefined> {
+      if (!(await deps.billing.closePayment(payment.id, 'complete', now))) return undefined;
+      const buyerId = await purchaseAccount(deps, payment, email, now);
       if (payment.plan === 'pro_24hr') {
-        await grantPass(deps, payment.userId, now);
-      } else {
-        await applySubscription(
-          deps,
-          {
-            id: `demo_sub_${payment.id}`,
-            userId: payment.userId,
-            status: 'active',
-            currentPeriodEnd: now + DEMO_PERIOD_MS,
-            cancelAtPeriodEnd: false,
-          },
-          now,
-        );
+        return grantPass(deps, buyerId, now);
       }
-      return true;
+      return applySubscription(
+        deps,
+        {
+          id: `demo_sub_${payment.id}`,
+          userId: buyerId,
+          status: 'active',
+          currentPeriodEnd: now + DEMO_PERIOD_MS,
+          cancelAtPeriodEnd: false,
+        },
+        now,
+      );
     },
 
     async cancel(payment: Payment, now: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createDemoCheckout } from '../../features/billing/demo-checkout.js';
 import { PLANS, type ProPlan } from '../../features/billing/plans.js';
@@ -41,24 +41,8 @@ export function billingHandlers(services: Services): OperationHandlers {
     return payment;
   }
 
-  const closeDemo =
-    (outcome: 'complete' | 'cancel'): RequestHandler =>
-    async (request, response) => {
-      const payment = await ownPayment(request, String(request.params.sessionId));
-      const now = services.now();
-      const closed =
-        outcome === 'complete'
-          ? await demo.complete(payment, now)
-          : await demo.cancel(payment, now);
-      if (!closed)
-        throw new ApiError(409, 'conflict', `This checkout session is already ${payment.status}.`);
-      response.json({
-        url:
-          outcome === 'complete'
-            ? `${publicUrl}/pro/success?cs=${payment.id}`
-            : `${publicUrl}/pro/cancel`,
-      });
-    };
+  const alreadyClosed = (payment: Payment) =>
+    new ApiError(409, 'conflict', `This checkout session is already ${payment.status}.`);
 
   return {
     async createCheckoutSession(request, response) {
@@ -122,7 +106,23 @@ export function billingHandlers(services: Services): OperationHandlers {
       });
     },
 
-    completeDemoCheckout: closeDemo('complete'),
-    cancelDemoCheckout: closeDemo('cancel'),
+    async completeDemoCheckout(request, response) {
+      const payment = await ownPayment(request, String(request.params.sessionId));
+      const { email } = request.body as { email: string };
+      const buyer = await demo.complete(payment, email.trim().toLowerCase(), services.now());
+      if (!buyer) throw alreadyClosed(payment);
+      // The email named an account bought earlier elsewhere: this browser joins it.
+      if (buyer.id !== payment.userId) {
+        const { tokenHash } = await sessions.require(request);
+        await services.repositories.sessions.attachUser(tokenHash, buyer.id);
+      }
+      response.json({ url: `${publicUrl}/pro/success?cs=${payment.id}` });
+    },
+
+    async cancelDemoCheckout(request, response) {
+      const payment = await ownPayment(request, String(request.params.sessionId));
+      if (!(await demo.cancel(payment, services.now()))) throw alreadyClosed(payment);
+      response.json({ url: `${publicUrl}/pro/cancel` });
+    },
   };
 }

@@ -16,6 +16,7 @@ const page = (id: string) => `<!doctype html>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a; }
   .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }
+  input { font: inherit; padding: .5rem; border: 1px solid #555; border-radius: .4rem; margin: .25rem 0; }
   button { font: inherit; padding: .6rem 1.2rem; border-radius: .4rem; border: 1px solid #333; cursor: pointer; margin-right: .5rem; }
   button.pay { background: #1a5fd1; color: #fff; border-color: #1a5fd1; }
   button:focus-visible { outline: 3px solid #b58100; outline-offset: 2px; }
@@ -26,10 +27,17 @@ const page = (id: string) => `<!doctype html>
   <p class="demo" role="note"><strong>Demo checkout.</strong> No payment provider is configured on this server, so nothing is charged. Completing it makes this browser's user Pro, exactly as a real payment would.</p>
   <h1>TempMail Pro</h1>
   <p id="summary" aria-live="polite">Loading the checkout…</p>
-  <p>
-    <button class="pay" id="complete" type="button" disabled>Complete demo payment</button>
-    <button id="cancel" type="button" disabled>Cancel</button>
-  </p>
+  <form id="pay">
+    <p>
+      <label for="email">Email for your Pro account</label><br>
+      <input id="email" name="email" type="email" autocomplete="email" required size="32">
+      <br><small>You sign in on other devices with it ("Already Pro? Sign in with your email").</small>
+    </p>
+    <p>
+      <button class="pay" id="complete" type="submit" disabled>Complete demo payment</button>
+      <button id="cancel" type="button" disabled>Cancel</button>
+    </p>
+  </form>
   <p id="error" role="alert"></p>
 </main>
 <script>
@@ -38,8 +46,10 @@ const summary = document.getElementById('summary');
 const error = document.getElementById('error');
 const buttons = [document.getElementById('complete'), document.getElementById('cancel')];
 const names = { pro_24hr: '24-Hour Pass', pro_monthly: 'Monthly Pro' };
-async function call(method, path) {
-  const response = await fetch(path, { method, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+async function call(method, path, body) {
+  const headers = { Accept: 'application/json' };
+  if (body) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, { method, credentials: 'same-origin', headers, body: body && JSON.stringify(body) });
   const body = await response.json();
   if (!response.ok) throw new Error(body.message || response.statusText);
   return body;
@@ -50,17 +60,21 @@ call('GET', '/api/demo-checkout/' + id).then((session) => {
   if (session.status === 'open') buttons.forEach((button) => (button.disabled = false));
   else summary.textContent += ' (this checkout is ' + session.status + ')';
 }, (failure) => { summary.textContent = ''; error.textContent = failure.message; });
-for (const [button, action] of [[buttons[0], 'complete'], [buttons[1], 'cancel']]) {
-  button.addEventListener('click', async () => {
-    buttons.forEach((each) => (each.disabled = true));
-    try {
-      const { url } = await call('POST', '/api/demo-checkout/' + id + '/' + action);
-      location.assign(url);
-    } catch (failure) {
-      error.textContent = failure.message;
-    }
-  });
+async function finish(action, body) {
+  buttons.forEach((each) => (each.disabled = true));
+  try {
+    const { url } = await call('POST', '/api/demo-checkout/' + id + '/' + action, body);
+    location.assign(url);
+  } catch (failure) {
+    error.textContent = failure.message;
+    buttons.forEach((each) => (each.disabled = false));
+  }
 }
+document.getElementById('pay').addEventListener('submit', (event) => {
+  event.preventDefault();
+  finish('complete', { email: document.getElementById('email').value.trim() });
+});
+buttons[1].addEventListener('click', () => finish('cancel'));
 </script>
 </body>
 </html>`;

@@ -91,6 +91,22 @@ export function createBillingRepository(db: Kysely<DatabaseSchema>) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Gives a payment to another user (the buyer's email named an existing account). */
+    async movePayment(id: string, userId: string): Promise<void> {
+      await db.updateTable('payments').set({ user_id: userId }).where('id', '=', id).execute();
+    },
+
+    /** Whether a user has a payment the provider has not confirmed yet. */
+    async hasOpenPayment(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async saveSubscription(subscription: Subscription): Promise<void> {
       const values = {
         user_id: subscription.userId,
