@@ -19,6 +19,7 @@ import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
 import { billingHandlers } from './product/billing-handlers.js';
 import { checkOrigin } from './product/check-origin.js';
 import { demoCheckoutPage } from './product/demo-checkout-page.js';
+import { proHandlers } from './product/pro-handlers.js';
 import { recoveryHandlers } from './product/recovery-handlers.js';
 import { productHandlers } from './product/product-handlers.js';
 import { systemHandlers } from './system/system-handlers.js';
@@ -42,6 +43,7 @@ function operationHandlers(services: Services): OperationHandlers {
     ...productHandlers(services),
     ...billingHandlers(services),
     ...recoveryHandlers(services),
+    ...proHandlers(services),
     ...mailTmHandlers(services),
   };
 }

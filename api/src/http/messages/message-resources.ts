@@ -1,0 +1,37 @@
+import type { MessageDetail, MessageSummary } from '../../storage/repositories/messages.js';
+
+/**
+ * The contract's MessageSummary and MessageDetail (shared/schemas.yaml), as the Pro
+ * aggregated inbox and the public API both answer them.
+ */
+export function messageSummaryResource(message: MessageSummary, mailboxAddress: string) {
+  return {
+    id: message.id,
+    mailbox: mailboxAddress,
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    intro: message.intro,
+    date: new Date(message.receivedAt).toISOString(),
+    seen: message.seen,
+    hasAttachments: message.hasAttachments,
+    size: message.size,
+  };
+}
+
+export function messageDetailResource(message: MessageDetail, mailboxAddress: string) {
+  return {
+    ...messageSummaryResource(message, mailboxAddress),
+    cc: message.cc,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments.map((attachment) => ({
+      id: attachment.id,
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      contentId: attachment.contentId,
+      downloadUrl: `/v1/messages/${message.id}/attachments/${attachment.id}`,
+    })),
+  };
+}

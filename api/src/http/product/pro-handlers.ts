@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { issueApiToken } from '../../features/api-tokens/issue-api-token.js';
+import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
+import { verifyPassword } from '../../features/mailboxes/hash-password.js';
+import { isPro } from '../../features/users/is-pro.js';
+import type { Services } from '../../services.js';
+import type { ApiToken } from '../../storage/repositories/tokens.js';
+import type { User } from '../../storage/repositories/users.js';
+import { ApiError } from '../api-error.js';
+import { messageDetailResource, messageSummaryResource } from '../messages/message-resources.js';
+import type { OperationHandlers } from '../mount-operations.js';
+import { consume, userResource } from './product-handlers.js';
+import { createSessions } from './sessions.js';
+
+/** New custom addresses a Pro user may make per hour. */
+const CUSTOM_EMAILS_PER_HOUR = 30;
+/** The aggregated inbox shows this many newest messages. */
+const AGGREGATED_LIMIT = 200;
+
+const ALIAS_TAKEN = 'The email address is already taken. Please try a different alias.';
+
+function tokenResource(record: ApiToken, token: string | null) {
+  return { token, prefix: record.prefix, createdAt: new Date(record.createdAt).toISOString() };
+}
+
+/** Calls for Pro users (spec section 7): their addresses, API token and aggregated inbox. */
+export function proHandlers(services: Services): OperationHandlers {
+  const sessions = createSessions(services);
+  const { repositories } = services;
+  const customEmailLimiter = new RateLimiterMemory({
+    points: CUSTOM_EMAILS_PER_HOUR,
+    duration: 3600,
+  });
+
+  /** The caller, who must be Pro now: 403 pro_required otherwise. */
+  async function requirePro(request: Request): Promise<User> {
+    const { user } = await sessions.require(request);
+    if (!isPro(user, services.now()))
+      throw new ApiError(403, 'pro_required', 'This feature is for Pro users.');
+    return user;
+  }
+
+  /** The Pro user's mailboxes, by id, with their addresses. */
+  async function ownMailboxes(user: User): Promise<Map<string, string>> {
+    const mailboxes = await repositories.mailboxes.listByOwner(user.id);
+    return new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.address]));
+  }
+
+  return {
+    async getUserToken(request, response) {
+      const user = await requirePro(request);
+      const existing = await repositories.tokens.findUserApiToken(user.id);
+      if (existing) {
+        response.json(tokenResource(existing, null));
+        return;
+      }
+      const { token, record } = await issueApiToken(repositories.tokens, user.id, services.now());
+      response.json(tokenResource(record, token));
+    },
+
+    async rotateUserToken(request, response) {
+      const user = await requirePro(request);
+      const { token, record } = await issueApiToken(repositories.tokens, user.id, services.now());
+      response.status(201).json(tokenResource(record, token));
+    },
+
+    async createCustomEmail(request, response) {
+      const user = await requirePro(request);
+      await consume(customEmailLimiter, user.id, 'new addresses');
+      const { alias, domain } = request.body as { alias: string; domain: string };
+      const lowered = domain.trim().toLowerCase();
+      if (!services.config.mailDomains.includes(lowered)) {
+        throw new ApiError(400, 'validation_failed', `${domain} is not one of our domains.`, [
+          { path: '/body/domain', message: 'must be one of GET /api/domains' },
+        ]);
+      }
+      // Read through the session APIs, never logged into: its password is random and unknown.
+      const result = await createMailbox(
+        { mailboxes: repositories.mailboxes, domains: services.config.mailDomains },
+        {
+          address: `${alias.trim().toLowerCase()}@${lowered}`,
+          password: randomUUID(),
+          ownerUserId: user.id,
+          now: services.now(),
+          expiresAt: user.proExpiresAt!,
+        },
+      );
+      if (!result.ok) throw new ApiError(422, 'address_taken', ALIAS_TAKEN);
+      response.status(201).json({ address: result.mailbox.address });
+    },
+
+    async saveCustomAlias(request, response) {
+      const user = await requirePro(request);
+      const { customAlias } = request.body as { customAlias: string | null };
+      const updated = await repositories.users.update(
+        user.id,
+        { customAlias: customAlias === null ? null : customAlias.trim().toLowerCase() },
+        services.now(),
+      );
+      response.json(userResource(updated!, services.now()));
+    },
+
+    async storeMainEmail(request, response) {
+      const user = await requirePro(request);
+      const { address, password, mailTmId } = request.body as {
+        address: string;
+        password: string;
+        mailTmId: string;
+      };
+      const mailbox = await repositories.mailboxes.findById(mailTmId);
+      const matches =
+        mailbox !== undefined &&
+        mailbox.address === address.trim().toLowerCase() &&
+        (mailbox.ownerUserId === null || mailbox.ownerUserId === user.id) &&
+        (await verifyPassword(password, mailbox.passwordHash));
+      if (!mailbox || !matches)
+        throw new ApiError(404, 'not_found', 'No such mailbox, or the password does not match.');
+      // The persistent address: it joins the user and lives as long as their Pro.
+      await repositories.mailboxes.setOwner(mailbox.id, user.id);
+      await repositories.mailboxes.setExpiryForOwner(user.id, user.proExpiresAt!);
+      await repositories.users.update(user.id, { mainMailboxId: mailbox.id }, services.now());
+      response.json({ ok: true });
+    },
+
+    async clearProSession(request, response) {
+      const user = await requirePro(request);
+      await repositories.users.update(user.id, { mainMailboxId: null }, services.now());
+      response.json({ ok: true });
+    },
+
+    async listAllMessages(request, response) {
+      const user = await requirePro(request);
+      const mailboxes = await ownMailboxes(user);
+      const messages = await repositories.messages.list([...mailboxes.keys()], {
+        limit: AGGREGATED_LIMIT,
+        offset: 0,
+      });
+      response.json({
+        messages: messages.map((message) =>
+          messageSummaryResource(message, mailboxes.get(message.mailboxId)!),
+        ),
+      });
+    },
+
+    async getProMessage(request, response) {
+      const user = await requirePro(request);
+      const mailboxes = await ownMailboxes(user);
+      const message = await repositories.messages.find(String(request.params.id), [
+        ...mailboxes.keys(),
+      ]);
+      if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
+      response.json(messageDetailResource(message, mailboxes.get(message.mailboxId)!));
+    },
+  };
+}

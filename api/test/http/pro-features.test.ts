@@ -1,0 +1,198 @@
+// The Pro calls of the product API: API token, custom addresses, the persistent address,
+// the aggregated inbox.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashApiToken } from '../../src/features/api-tokens/issue-api-token.js';
+import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
+
+const ORIGIN = 'http://localhost:8080';
+let server: TestMailServer;
+let counter = 0;
+
+beforeAll(async () => {
+  server = await startTestMailServer({ MAIL_DOMAINS: 'tempmail.test,second.test' });
+});
+afterAll(() => server?.close());
+
+async function browser() {
+  const response = await request(server.httpUrl).get('/api/user').expect(200);
+  const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  return {
+    id: response.body.id as string,
+    post: (path: string, body?: object) => {
+      const call = request(server.httpUrl).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
+      return body ? call.send(body) : call;
+    },
+    get: (path: string) => request(server.httpUrl).get(path).set('Cookie', cookie),
+  };
+}
+
+async function proBrowser() {
+  const buyer = await browser();
+  const { body } = await buyer
+    .post('/api/create-checkout-session', { plan: 'pro_24hr' })
+    .expect(200);
+  await buyer
+    .post(`/api/demo-checkout/${body.url.split('/').pop()}/complete`, {
+      email: `pro${++counter}@example.com`,
+    })
+    .expect(200);
+  return buyer;
+}
+
+async function deliver(mailboxId: string, subject: string) {
+  await server.ingest.accept(
+    new Uint8Array(
+      Buffer.from(
+        `From: Shop <shop@sender.example>\r\nSubject: ${subject}\r\n\r\nHello ${subject}.`,
+      ),
+    ),
+    [mailboxId],
+  );
+  await server.ingest.drain();
+}
+
+describe('Pro only', () => {
+  it('refuses every Pro call to a free user with 403 pro_required', async () => {
+    const free = await browser();
+    const calls = [
+      free.get('/api/user-token'),
+      free.post('/api/user-token'),
+      free.post('/api/create-custom-email', { alias: 'x', domain: 'tempmail.test' }),
+      free.post('/api/save-custom-alias', { customAlias: 'x' }),
+      free.get('/api/messages-all'),
+      free.get('/api/message/0123456789abcdef01234567'),
+      free.post('/api/clear-pro-session'),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('pro_required');
+    }
+  });
+});
+
+describe('the API token', () => {
+  it('is shown once when made, recognised by its prefix after, and rotated on request', async () => {
+    const pro = await proBrowser();
+    const first = await pro.get('/api/user-token').expect(200);
+    expect(first.body.token).toMatch(/^tm_[A-Za-z0-9_-]{43}$/);
+    expect(first.body.prefix).toBe(first.body.token.slice(0, 10));
+    const again = await pro.get('/api/user-token').expect(200);
+    expect(again.body).toEqual({
+      token: null,
+      prefix: first.body.prefix,
+      createdAt: first.body.createdAt,
+    });
+
+    const rotated = await pro.post('/api/user-token').expect(201);
+    expect(rotated.body.token).not.toBe(first.body.token);
+    const { tokens } = server.services.repositories;
+    expect(await tokens.findActiveApiToken(hashApiToken(first.body.token))).toBeUndefined();
+    expect((await tokens.findActiveApiToken(hashApiToken(rotated.body.token)))?.userId).toBe(
+      pro.id,
+    );
+  });
+});
+
+describe('custom addresses', () => {
+  it('creates a trimmed, lower-cased address that lives as long as Pro', async () => {
+    const pro = await proBrowser();
+    const created = await pro
+      .post('/api/create-custom-email', { alias: ' JaneShop ', domain: 'second.test' })
+      .expect(201);
+    expect(created.body).toEqual({ address: 'janeshop@second.test' });
+    const mailbox =
+      await server.services.repositories.mailboxes.findByAddress('janeshop@second.test');
+    const user = await server.services.repositories.users.findById(pro.id);
+    expect(mailbox).toMatchObject({ ownerUserId: pro.id, expiresAt: user!.proExpiresAt });
+
+    const taken = await pro
+      .post('/api/create-custom-email', { alias: 'janeshop', domain: 'second.test' })
+      .expect(422);
+    expect(taken.body).toMatchObject({
+      code: 'address_taken',
+      message: 'The email address is already taken. Please try a different alias.',
+    });
+    await pro
+      .post('/api/create-custom-email', { alias: 'jane-shop', domain: 'second.test' })
+      .expect(400);
+    await pro
+      .post('/api/create-custom-email', { alias: 'a'.repeat(21), domain: 'second.test' })
+      .expect(400);
+    await pro
+      .post('/api/create-custom-email', { alias: 'jane', domain: 'gmail.example' })
+      .expect(400);
+  });
+
+  it('remembers a custom alias on the user', async () => {
+    const pro = await proBrowser();
+    expect(
+      (await pro.post('/api/save-custom-alias', { customAlias: ' MyAlias ' }).expect(200)).body
+        .customAlias,
+    ).toBe('myalias');
+    expect(
+      (await pro.post('/api/save-custom-alias', { customAlias: null }).expect(200)).body
+        .customAlias,
+    ).toBeNull();
+  });
+});
+
+describe('the persistent address and the aggregated inbox', () => {
+  it('keeps the current address, and shows the mail of all the user’s addresses newest first', async () => {
+    const pro = await proBrowser();
+    const address = `main${++counter}@tempmail.test`;
+    const account = await request(server.httpUrl)
+      .post('/accounts')
+      .set('Accept', 'application/json')
+      .send({ address, password: 'secret123' })
+      .expect(201);
+    await pro
+      .post('/api/store-main-email', { address, password: 'wrong-pass', mailTmId: account.body.id })
+      .expect(404);
+    await pro
+      .post('/api/store-main-email', { address, password: 'secret123', mailTmId: account.body.id })
+      .expect(200, { ok: true });
+    const user = await server.services.repositories.users.findById(pro.id);
+    expect(user?.mainMailboxId).toBe(account.body.id);
+    expect(await server.services.repositories.mailboxes.findById(account.body.id)).toMatchObject({
+      ownerUserId: pro.id,
+      expiresAt: user!.proExpiresAt,
+    });
+
+    const custom = (
+      await pro
+        .post('/api/create-custom-email', { alias: `alias${counter}`, domain: 'tempmail.test' })
+        .expect(201)
+    ).body.address;
+    const customBox = await server.services.repositories.mailboxes.findByAddress(custom);
+    await deliver(account.body.id, 'first');
+    server.advance(1_000);
+    await deliver(customBox!.id, 'second');
+
+    const inbox = await pro.get('/api/messages-all').expect(200);
+    expect(
+      inbox.body.messages.map((message: { subject: string; mailbox: string }) => [
+        message.subject,
+        message.mailbox,
+      ]),
+    ).toEqual([
+      ['second', custom],
+      ['first', address],
+    ]);
+    const detail = await pro.get(`/api/message/${inbox.body.messages[0].id}`).expect(200);
+    expect(detail.body).toMatchObject({
+      subject: 'second',
+      mailbox: custom,
+      text: expect.stringContaining('Hello second.'),
+      cc: [],
+      attachments: [],
+    });
+
+    const stranger = await proBrowser();
+    await stranger.get(`/api/message/${inbox.body.messages[0].id}`).expect(404);
+    expect((await stranger.get('/api/messages-all').expect(200)).body.messages).toEqual([]);
+
+    await pro.post('/api/clear-pro-session').expect(200, { ok: true });
+    expect((await server.services.repositories.users.findById(pro.id))?.mainMailboxId).toBeNull();
+  });
+});
