@@ -174,6 +174,12 @@ export const settings = {
     default: 'price_demo_pass',
     description: "The 24-hour pass's price id.",
   },
+  COUNTRY_HEADER: {
+    schema: z.string().regex(/^[A-Za-z0-9-]+$/, { message: 'must be a header name' }),
+    default: 'cf-ipcountry',
+    description:
+      "Request header in which the CDN or proxy in front of us names the visitor's country.",
+  },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',
@@ -211,6 +217,7 @@ export interface Config {
   readonly mailTmRateLimit: number;
   readonly purgeIntervalMs: number;
   readonly prices: { readonly monthly: string; readonly pass: string };
+  readonly countryHeader: string;
   readonly outbound: {
     readonly from: string;
     readonly supportEmail: string;
@@ -288,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTmRateLimit: values.MAILTM_RATE_LIMIT!,
     purgeIntervalMs: values.PURGE_INTERVAL_MS!,
     prices: { monthly: values.STRIPE_PRICE_MONTHLY!, pass: values.STRIPE_PRICE_PASS! },
+    countryHeader: values.COUNTRY_HEADER!.toLowerCase(),
     outbound: {
       from: values.MAIL_FROM ?? `TempMail <no-reply@${values.MAIL_DOMAINS![0]}>`,
       supportEmail: values.SUPPORT_EMAIL ?? `support@${values.MAIL_DOMAINS![0]}`,

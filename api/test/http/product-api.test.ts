@@ -198,3 +198,32 @@ describe('contact', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('country look-up', () => {
+  it('reads the CDN’s country header and maps it to a site language', async () => {
+    const ask = (country?: string) => {
+      const call = request(app).get('/api/geo/country');
+      return (country === undefined ? call : call.set('CF-IPCountry', country)).expect(200);
+    };
+    expect((await ask('fr')).body).toEqual({ country: 'FR', language: 'fr' });
+    expect((await ask('MX')).body).toEqual({ country: 'MX', language: 'es' });
+    expect((await ask('AT')).body).toEqual({ country: 'AT', language: 'de' });
+    expect((await ask('GB')).body).toEqual({ country: 'GB', language: 'en' });
+    expect((await ask('JP')).body).toEqual({ country: 'JP', language: null });
+    expect((await ask('XX')).body).toEqual({ country: null, language: null });
+    expect((await ask('FRA')).body).toEqual({ country: null, language: null });
+    expect((await ask()).body).toEqual({ country: null, language: null });
+  });
+
+  it('reads another header when configured', async () => {
+    const proxied = buildTestApp(
+      createTestServices(database, { COUNTRY_HEADER: 'X-Country-Code' }).services,
+    );
+    expect(
+      (await request(proxied).get('/api/geo/country').set('X-Country-Code', 'de').expect(200)).body,
+    ).toEqual({
+      country: 'DE',
+      language: 'de',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { submitContact } from '../../features/contact/submit-contact.js';
+import { countryLanguage } from '../../features/geo/country-language.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { User } from '../../storage/repositories/users.js';
@@ -93,6 +94,11 @@ export function productHandlers(services: Services): OperationHandlers {
         services.now(),
       );
       response.status(202).json({ ok: true });
+    },
+
+    getGeoCountry(request, response) {
+      const header = request.headers[services.config.countryHeader];
+      response.json(countryLanguage(Array.isArray(header) ? header[0] : header));
     },
 
     async logout(request, response) {
