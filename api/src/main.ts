@@ -9,6 +9,7 @@ import { createIngest } from './features/messages/ingest-messages.js';
 import { createParserPool } from './features/messages/parser-pool.js';
 import { createMailer } from './features/outbound/create-mailer.js';
 import { buildApp } from './http/build-app.js';
+import { startForwardingJob } from './jobs/deliver-forwarding.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
 import { LocalEventBus, type EventBus } from './realtime/event-bus.js';
@@ -19,6 +20,9 @@ import { startSmtp } from './smtp/start-smtp.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { openDatabase } from './storage/open-database.js';
 import { createRepositories } from './storage/repositories/index.js';
+
+/** How often due forwarding is sent. */
+const FORWARDING_INTERVAL_MS = 1_000;
 
 function readConfig(): Config {
   try {
@@ -83,6 +87,13 @@ async function main(): Promise<void> {
     now,
     intervalMs: config.purgeIntervalMs,
   });
+  const stopForwarding = startForwardingJob({
+    repositories,
+    mailer: services.mailer,
+    logger,
+    now,
+    intervalMs: FORWARDING_INTERVAL_MS,
+  });
   logger.info(
     {
       url: config.publicUrl,
@@ -120,6 +131,7 @@ async function main(): Promise<void> {
     clearTimeout(grace);
     await ingest.drain();
     await stopPurge();
+    await stopForwarding();
     await parser.close();
     await events.close();
     await storage.close();

@@ -19,6 +19,8 @@ import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
 import { billingHandlers } from './product/billing-handlers.js';
 import { checkOrigin } from './product/check-origin.js';
 import { demoCheckoutPage } from './product/demo-checkout-page.js';
+import { forwardingConfirmPage } from './product/forwarding-confirm-page.js';
+import { forwardingHandlers } from './product/forwarding-handlers.js';
 import { proHandlers } from './product/pro-handlers.js';
 import { recoveryHandlers } from './product/recovery-handlers.js';
 import { productHandlers } from './product/product-handlers.js';
@@ -44,6 +46,7 @@ function operationHandlers(services: Services): OperationHandlers {
     ...billingHandlers(services),
     ...recoveryHandlers(services),
     ...proHandlers(services),
+    ...forwardingHandlers(services),
     ...mailTmHandlers(services),
   };
 }
@@ -93,6 +96,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract, { customSiteTitle: 'TempMail API' }));
   app.get('/demo-checkout/:id', demoCheckoutPage);
+  app.get('/forwarding/confirm', forwardingConfirmPage);
 
   // Before parsing and validation, so every request counts and refused ones cost little.
   const surfaceOf = surfaceResolver(operations);

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect, Storage } from './open-database.js';
 import { initialSchema } from './migrations/0001-initial-schema.js';
+import { forwardingDeliveries } from './migrations/0002-forwarding-deliveries.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -9,6 +10,7 @@ import { initialSchema } from './migrations/0001-initial-schema.js';
  */
 const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-forwarding-deliveries': forwardingDeliveries,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -156,6 +156,18 @@ export interface PaymentEventsTable {
   processed_at: number;
 }
 
+export interface ForwardingDeliveriesTable {
+  message_id: string;
+  destination: string;
+  user_id: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface KyselyMigrationRow {
   name: string;
   timestamp: Generated<string>;
@@ -177,4 +189,5 @@ export interface DatabaseSchema {
   api_tokens: ApiTokensTable;
   contact_submissions: ContactSubmissionsTable;
   payment_events: PaymentEventsTable;
+  forwarding_deliveries: ForwardingDeliveriesTable;
 }

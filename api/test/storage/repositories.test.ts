@@ -70,7 +70,10 @@ describe.each(testBackends)('storage on $name', (backend) => {
       const rows = await sql<{
         name: string;
       }>`select name from kysely_migration order by name`.execute(database.storage.db);
-      expect(rows.rows.map((row) => row.name)).toEqual(['0001-initial-schema']);
+      expect(rows.rows.map((row) => row.name)).toEqual([
+        '0001-initial-schema',
+        '0002-forwarding-deliveries',
+      ]);
     });
   });
 

@@ -15,14 +15,15 @@ import type { TestDatabase } from './test-databases.js';
 export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEnv = {}) {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-outbox-'));
   const logger = pino({ level: 'silent' });
-  // Tests fire requests faster than mail.tm's 8 per second; the limit has its own test.
   let now = Date.UTC(2026, 10, 22, 9, 0, 0);
+  const config = loadConfig({
+    DATA_DIR: '/tmp/tempmail-test-unused',
+    // Tests fire requests faster than mail.tm's 8 per second; the limit has its own test.
+    MAILTM_RATE_LIMIT: '100000',
+    ...env,
+  });
   const services: Services = {
-    config: loadConfig({
-      DATA_DIR: '/tmp/tempmail-test-unused',
-      MAILTM_RATE_LIMIT: '100000',
-      ...env,
-    }),
+    config,
     logger,
     storage: database.storage,
     repositories: createRepositories(database.storage),
@@ -33,7 +34,7 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
     ),
     mailer: createMailer({
       from: 'TempMail <no-reply@tempmail.test>',
-      relayUrl: undefined,
+      relayUrl: config.outbound.relayUrl,
       outboxDir,
       logger,
     }),
@@ -41,7 +42,7 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
   };
   return {
     services,
-    /** The .eml files the server wrote, oldest first (no relay is set in tests). */
+    /** The .eml files the server wrote, oldest first (when no SMTP_RELAY_URL is set). */
     outbox(): { file: string; text: string }[] {
       if (!fs.existsSync(outboxDir)) return [];
       return fs

@@ -50,6 +50,7 @@ export function createIngest(deps: {
     const received = batch.filter((write): write is ReceivedWrite => write.kind === 'received');
     const parsed = batch.filter((write): write is ParsedWrite => write.kind === 'parsed');
     const { ids, saved } = await deps.messages.commitBatch({
+      now: deps.now(),
       received: received.flatMap((write) =>
         write.mailboxIds.map((mailboxId) => ({
           mailboxId,

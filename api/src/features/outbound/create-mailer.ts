@@ -10,6 +10,13 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: {
+    filename?: string;
+    contentType: string;
+    content: Buffer;
+    cid?: string;
+    contentDisposition?: 'attachment' | 'inline';
+  }[];
 }
 
 export interface Mailer {

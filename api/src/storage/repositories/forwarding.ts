@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, ForwardingSettingsTable } from '../schema.js';
 
 export interface ForwardingSettings {
@@ -75,3 +75,122 @@ export function createForwardingRepository(db: Kysely<DatabaseSchema>) {
 }
 
 export type ForwardingRepository = ReturnType<typeof createForwardingRepository>;
+
+export interface Delivery {
+  messageId: string;
+  destination: string;
+  userId: string;
+  attempts: number;
+}
+
+/**
+ * Queues forwarding for freshly parsed messages whose mailbox belongs to a user with
+ * forwarding on and confirmed. Runs inside the transaction that saves the parse, so a
+ * parsed message is never left without its delivery; the key (message, destination) makes a
+ * second queueing a no-op.
+ */
+export async function queueDeliveries(
+  trx: Kysely<DatabaseSchema>,
+  messageIds: readonly string[],
+  now: number,
+): Promise<void> {
+  if (messageIds.length === 0) return;
+  await trx
+    .insertInto('forwarding_deliveries')
+    .columns(['message_id', 'destination', 'user_id', 'next_attempt_at', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('messages')
+        .innerJoin('mailboxes', 'mailboxes.id', 'messages.mailbox_id')
+        .innerJoin('forwarding_settings', 'forwarding_settings.user_id', 'mailboxes.owner_user_id')
+        .select((select) => [
+          'messages.id',
+          sql<string>`${select.ref('forwarding_settings.email')}`.as('destination'),
+          'forwarding_settings.user_id',
+          sql.lit(now).as('next_attempt_at'),
+          sql.lit(now).as('created_at'),
+        ])
+        .where('messages.id', 'in', messageIds)
+        .where('forwarding_settings.email', 'is not', null)
+        .where('forwarding_settings.confirmed_at', 'is not', null)
+        .where(sql.ref('forwarding_settings.enabled'), '=', sql.lit(true)),
+    )
+    .onConflict((oc) => oc.columns(['message_id', 'destination']).doNothing())
+    .execute();
+}
+
+export function createDeliveriesRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    /**
+     * Claims up to `limit` due deliveries for `leaseMs` (they are not due again meanwhile), so
+     * several workers never send the same one at once.
+     */
+    async claimDue(now: number, limit: number, leaseMs: number): Promise<Delivery[]> {
+      const due = await db
+        .selectFrom('forwarding_deliveries')
+        .select(['message_id', 'destination'])
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .execute();
+      const claimed: Delivery[] = [];
+      for (const row of due) {
+        const taken = await db
+          .updateTable('forwarding_deliveries')
+          .set({ next_attempt_at: now + leaseMs })
+          .where('message_id', '=', row.message_id)
+          .where('destination', '=', row.destination)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .returning(['message_id', 'destination', 'user_id', 'attempts'])
+          .executeTakeFirst();
+        if (taken) {
+          claimed.push({
+            messageId: taken.message_id,
+            destination: taken.destination,
+            userId: taken.user_id,
+            attempts: taken.attempts,
+          });
+        }
+      }
+      return claimed;
+    },
+
+    async markSent(delivery: Delivery, now: number): Promise<void> {
+      await db
+        .updateTable('forwarding_deliveries')
+        .set({ status: 'sent', sent_at: now, attempts: delivery.attempts + 1, last_error: null })
+        .where('message_id', '=', delivery.messageId)
+        .where('destination', '=', delivery.destination)
+        .execute();
+    },
+
+    /** Records a failed attempt: tried again at `retryAt`, or given up when it is null. */
+    async markFailed(delivery: Delivery, error: string, retryAt: number | null): Promise<void> {
+      await db
+        .updateTable('forwarding_deliveries')
+        .set({
+          status: retryAt === null ? 'failed' : 'pending',
+          attempts: delivery.attempts + 1,
+          last_error: error,
+          ...(retryAt === null ? {} : { next_attempt_at: retryAt }),
+        })
+        .where('message_id', '=', delivery.messageId)
+        .where('destination', '=', delivery.destination)
+        .execute();
+    },
+
+    async countSentSince(userId: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('forwarding_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('sent_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
+
+export type DeliveriesRepository = ReturnType<typeof createDeliveriesRepository>;

@@ -2,7 +2,7 @@ import type { Storage } from '../open-database.js';
 import { createAliasesRepository } from './aliases.js';
 import { createBillingRepository } from './billing.js';
 import { createContactRepository } from './contact.js';
-import { createForwardingRepository } from './forwarding.js';
+import { createDeliveriesRepository, createForwardingRepository } from './forwarding.js';
 import { createMailboxesRepository } from './mailboxes.js';
 import { createMessagesRepository } from './messages.js';
 import { createSessionsRepository } from './sessions.js';
@@ -18,6 +18,7 @@ export function createRepositories({ db, dialect }: Pick<Storage, 'db' | 'dialec
     aliases: createAliasesRepository(db, dialect),
     messages: createMessagesRepository(db),
     forwarding: createForwardingRepository(db),
+    deliveries: createDeliveriesRepository(db),
     billing: createBillingRepository(db),
     tokens: createTokensRepository(db),
     contact: createContactRepository(db),

@@ -6,6 +6,7 @@ import type {
   MessageBodiesTable,
   MessagesTable,
 } from '../schema.js';
+import { queueDeliveries } from './forwarding.js';
 
 export interface Address {
   name: string;
@@ -212,24 +213,35 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
     async commitBatch(batch: {
       received: readonly ReceivedMessage[];
       parsed: readonly { id: string; parsed: ParsedMessage }[];
+      now: number;
     }): Promise<{ ids: string[]; saved: boolean[] }> {
       if (batch.received.length === 0 && batch.parsed.length === 0) return { ids: [], saved: [] };
-      return db.transaction().execute(async (trx) => ({
-        ids: await insertReceived(trx, batch.received),
-        saved: await writeParsed(trx, batch.parsed),
-      }));
+      return db.transaction().execute(async (trx) => {
+        const ids = await insertReceived(trx, batch.received);
+        const saved = await writeParsed(trx, batch.parsed);
+        // In the same transaction: a parsed message always has its forwarding queued.
+        await queueDeliveries(
+          trx,
+          batch.parsed.filter((_, index) => saved[index]).map((item) => item.id),
+          batch.now,
+        );
+        return { ids, saved };
+      });
     },
 
     async storeReceived(batch: readonly ReceivedMessage[]): Promise<string[]> {
-      return (await this.commitBatch({ received: batch, parsed: [] })).ids;
+      return (await this.commitBatch({ received: batch, parsed: [], now: Date.now() })).ids;
     },
 
     /**
      * Saves parse results. Only a pending message is updated, so a second parse of the same
      * message (two workers, or a retry) changes nothing; returns, per item, whether it was saved.
      */
-    async saveParsed(items: readonly { id: string; parsed: ParsedMessage }[]): Promise<boolean[]> {
-      return (await this.commitBatch({ received: [], parsed: items })).saved;
+    async saveParsed(
+      items: readonly { id: string; parsed: ParsedMessage }[],
+      now = Date.now(),
+    ): Promise<boolean[]> {
+      return (await this.commitBatch({ received: [], parsed: items, now })).saved;
     },
 
     /** Messages of the given mailboxes, newest first. */
@@ -389,6 +401,16 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
         .limit(limit)
         .execute();
       return rows.map((row) => ({ id: row.id, mailboxId: row.mailbox_id }));
+    },
+
+    /** The mailbox a message is in, for jobs that start from a message id. */
+    async findMailboxOf(messageId: string): Promise<{ id: string; address: string } | undefined> {
+      return db
+        .selectFrom('messages')
+        .innerJoin('mailboxes', 'mailboxes.id', 'messages.mailbox_id')
+        .select(['mailboxes.id', 'mailboxes.address'])
+        .where('messages.id', '=', messageId)
+        .executeTakeFirst();
     },
 
     /** The raw source for the parser, whatever mailbox holds it. */

@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Repositories } from '../../storage/repositories/index.js';
+import type { ForwardingSettings } from '../../storage/repositories/forwarding.js';
+import type { Mailer } from '../outbound/create-mailer.js';
+
+/** Messages one user may have forwarded per (UTC) day. */
+export const FORWARDING_DAILY_LIMIT = 100;
+/** How long a confirmation link works. */
+export const CONFIRMATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type Deps = {
+  repositories: Pick<Repositories, 'forwarding' | 'deliveries'>;
+  mailer: Mailer;
+  publicUrl: string;
+};
+
+export type ForwardingStatus = 'off' | 'pending_confirmation' | 'active';
+
+export function statusOf(settings: ForwardingSettings | undefined): ForwardingStatus {
+  if (!settings?.enabled || !settings.email) return 'off';
+  return settings.confirmedAt === null ? 'pending_confirmation' : 'active';
+}
+
+export const startOfUtcDay = (now: number) => now - (now % DAY_MS);
+
+/** The settings as the dashboard shows them. */
+export async function forwardingView(
+  deps: Pick<Deps, 'repositories'>,
+  userId: string,
+  now: number,
+) {
+  const settings = await deps.repositories.forwarding.find(userId);
+  return {
+    forwardingEmail: settings?.email ?? null,
+    enabled: settings?.enabled ?? false,
+    status: statusOf(settings),
+    confirmedAt: settings?.confirmedAt ? new Date(settings.confirmedAt).toISOString() : null,
+    lastError: settings?.lastError ?? null,
+    forwardedToday: await deps.repositories.deliveries.countSentSince(userId, startOfUtcDay(now)),
+    dailyLimit: FORWARDING_DAILY_LIMIT,
+  };
+}
+
+/**
+ * Turns forwarding on or off. A new destination must confirm first: it is mailed a link, and
+ * nothing is forwarded until its owner opens it, so nobody can aim our mail at a stranger.
+ * Returns whether a confirmation mail was sent.
+ */
+export async function updateForwarding(
+  deps: Deps,
+  userId: string,
+  change: { email: string | null; enabled: boolean },
+  now: number,
+): Promise<{ sentConfirmation: boolean }> {
+  const current = await deps.repositories.forwarding.find(userId);
+  const email = change.email?.trim().toLowerCase() || null;
+  const newDestination = email !== null && email !== current?.email;
+  if (!newDestination) {
+    await deps.repositories.forwarding.save(
+      userId,
+      { enabled: change.enabled, email: email ?? current?.email ?? null },
+      now,
+    );
+    return { sentConfirmation: false };
+  }
+  const token = randomBytes(32).toString('base64url');
+  await deps.repositories.forwarding.save(
+    userId,
+    {
+      email,
+      enabled: change.enabled,
+      confirmedAt: null,
+      confirmTokenHash: hash(token),
+      confirmExpiresAt: now + CONFIRMATION_LIFETIME_MS,
+      lastError: null,
+    },
+    now,
+  );
+  await deps.mailer.send({
+    to: email,
+    subject: 'Confirm forwarding from TempMail',
+    text: [
+      'Hello,',
+      '',
+      'Someone asked TempMail to forward the mail of their temporary addresses to this address.',
+      'If that was you, confirm within 24 hours by opening:',
+      '',
+      `${deps.publicUrl}/forwarding/confirm?token=${token}`,
+      '',
+      'If it was not you, ignore this mail: nothing will be forwarded to you.',
+    ].join('\n'),
+  });
+  return { sentConfirmation: true };
+}
+
+/** Confirms a destination with the token of its link; the user's id, or undefined if invalid. */
+export async function confirmForwarding(
+  deps: Pick<Deps, 'repositories'>,
+  token: string,
+  now: number,
+): Promise<string | undefined> {
+  const settings = await deps.repositories.forwarding.findByConfirmToken(hash(token));
+  if (!settings || settings.confirmExpiresAt === null || settings.confirmExpiresAt <= now)
+    return undefined;
+  await deps.repositories.forwarding.save(
+    settings.userId,
+    { confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null, lastError: null },
+    now,
+  );
+  return settings.userId;
+}

@@ -1,0 +1,242 @@
+// Verified forwarding, end to end: a Pro user's address receives mail over SMTP, and once the
+// destination has confirmed, a copy goes out through the relay (a local SMTP sink here).
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
+import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
+import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
+
+const ORIGIN = 'http://localhost:8080';
+let server: TestMailServer;
+let sink: RelaySink;
+
+beforeAll(async () => {
+  sink = await startRelaySink();
+  server = await startTestMailServer({
+    SMTP_RELAY_URL: sink.url,
+    MAIL_FROM: 'TempMail <no-reply@tempmail.test>',
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await sink?.close();
+});
+
+async function proBrowser(email: string) {
+  const first = await request(server.httpUrl).get('/api/user').expect(200);
+  const cookie = (first.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  const browser = {
+    post: (path: string, body?: object) => {
+      const call = request(server.httpUrl).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
+      return body ? call.send(body) : call;
+    },
+    get: (path: string) => request(server.httpUrl).get(path).set('Cookie', cookie),
+  };
+  const { body } = await browser
+    .post('/api/create-checkout-session', { plan: 'pro_monthly' })
+    .expect(200);
+  await browser
+    .post(`/api/demo-checkout/${body.url.split('/').pop()}/complete`, { email })
+    .expect(200);
+  return browser;
+}
+
+async function sendOverSmtp(to: string, subject: string, extra: Partial<SendMailOptions> = {}) {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: server.smtpPort,
+    ignoreTLS: true,
+  });
+  await transport.sendMail({
+    from: 'Shop <orders@shop.example>',
+    to,
+    subject,
+    text: `About ${subject}.`,
+    ...extra,
+  });
+  transport.close();
+  await server.ingest.drain();
+}
+
+const runJob = () =>
+  deliverDueForwarding({
+    repositories: server.services.repositories,
+    mailer: server.services.mailer,
+    logger: server.services.logger,
+    now: server.services.now,
+  });
+
+const forwardedTo = async (destination: string) =>
+  (await sink.received()).filter(
+    (message) =>
+      message.to.includes(destination) && message.parsed.subject.startsWith('[Forwarded]'),
+  );
+
+describe('forwarding', () => {
+  it('forwards only after the destination confirms, once per message, with Reply-To the sender', async () => {
+    const pro = await proBrowser('owner@example.com');
+    const { address } = (
+      await pro
+        .post('/api/create-custom-email', { alias: 'fwd', domain: 'tempmail.test' })
+        .expect(201)
+    ).body;
+    const destination = 'me@real.example';
+
+    const pending = await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+      .expect(200);
+    expect(pending.body).toMatchObject({
+      forwardingEmail: destination,
+      enabled: true,
+      status: 'pending_confirmation',
+      confirmedAt: null,
+      dailyLimit: 100,
+    });
+    const confirmation = (await sink.received()).find((message) =>
+      message.to.includes(destination),
+    );
+    const token = /\/forwarding\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(
+      confirmation!.parsed.text,
+    )![1]!;
+
+    // Before confirmation nothing leaves.
+    await sendOverSmtp(address, 'before confirmation');
+    await runJob();
+    expect(await forwardedTo(destination)).toEqual([]);
+
+    // Opening the link (as a mail scanner would) confirms nothing; the page's POST does.
+    const page = await request(server.httpUrl)
+      .get(`/forwarding/confirm?token=${token}`)
+      .expect(200);
+    expect(page.text).toContain('Confirm forwarding');
+    expect((await pro.get('/api/forwarding-settings')).body.status).toBe('pending_confirmation');
+    const confirmed = await request(server.httpUrl)
+      .post('/api/forwarding/confirm')
+      .set('Origin', ORIGIN)
+      .send({ token })
+      .expect(200);
+    expect(confirmed.body).toMatchObject({ status: 'active', confirmedAt: expect.any(String) });
+    await request(server.httpUrl)
+      .post('/api/forwarding/confirm')
+      .set('Origin', ORIGIN)
+      .send({ token })
+      .expect(404);
+
+    await sendOverSmtp(address, 'your order', {
+      html: '<p>About <b>your order</b>.</p>',
+      attachments: [{ filename: 'invoice.txt', content: 'total 3 EUR', contentType: 'text/plain' }],
+    });
+    await runJob();
+    await runJob();
+    const copies = await forwardedTo(destination);
+    expect(copies).toHaveLength(1);
+    const copy = copies[0]!;
+    expect(copy.parsed.subject).toBe('[Forwarded] your order');
+    expect(copy.parsed.from).toEqual({ name: 'TempMail', address: 'no-reply@tempmail.test' });
+    expect(copy.raw).toMatch(/^Reply-To: orders@shop\.example\r?$/m);
+    expect(copy.parsed.text).toContain(`Forwarded by TempMail from ${address}`);
+    expect(copy.parsed.html).toContain('<b>your order</b>');
+    expect(copy.parsed.attachments.map((attachment) => attachment.filename)).toEqual([
+      'invoice.txt',
+    ]);
+    expect((await pro.get('/api/forwarding-settings')).body).toMatchObject({
+      status: 'active',
+      forwardedToday: 1,
+      lastError: null,
+    });
+
+    const checked = await pro
+      .post('/api/check-forwarding', { emailAddress: address, authToken: 'unused' })
+      .expect(200);
+    expect(checked.body.status).toBe('active');
+    await pro
+      .post('/api/check-forwarding', { emailAddress: 'someone@tempmail.test', authToken: 'unused' })
+      .expect(404);
+  });
+
+  it('retries with backoff when the relay fails, and shows the error meanwhile', async () => {
+    const pro = await proBrowser('retry@example.com');
+    const { address } = (
+      await pro
+        .post('/api/create-custom-email', { alias: 'retry', domain: 'tempmail.test' })
+        .expect(201)
+    ).body;
+    const destination = 'retry@real.example';
+    await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+      .expect(200);
+    const confirmation = (await sink.received()).find((message) =>
+      message.to.includes(destination),
+    );
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation!.parsed.text)![1]!;
+    await request(server.httpUrl)
+      .post('/api/forwarding/confirm')
+      .set('Origin', ORIGIN)
+      .send({ token })
+      .expect(200);
+
+    sink.failNext(1);
+    await sendOverSmtp(address, 'flaky relay');
+    await runJob();
+    expect(await forwardedTo(destination)).toEqual([]);
+    expect((await pro.get('/api/forwarding-settings')).body.lastError).toMatch(/451/);
+
+    await runJob(); // not due yet
+    expect(await forwardedTo(destination)).toEqual([]);
+    server.advance(61_000);
+    await runJob();
+    expect((await forwardedTo(destination)).map((copy) => copy.parsed.subject)).toEqual([
+      '[Forwarded] flaky relay',
+    ]);
+    expect((await pro.get('/api/forwarding-settings')).body.lastError).toBeNull();
+  });
+
+  it('refuses our own domains and a missing address, and stops when turned off', async () => {
+    const pro = await proBrowser('off@example.com');
+    const loop = await pro
+      .post('/api/update-forwarding', { forwardingEmail: 'x@tempmail.test', enabled: true })
+      .expect(400);
+    expect(loop.body.message).toBe('Invalid Email: Please enter a valid email address.');
+    const missing = await pro
+      .post('/api/update-forwarding', { forwardingEmail: null, enabled: true })
+      .expect(400);
+    expect(missing.body.message).toBe('Email Required: Please enter a forwarding email address.');
+
+    const { address } = (
+      await pro
+        .post('/api/create-custom-email', { alias: 'quiet', domain: 'tempmail.test' })
+        .expect(201)
+    ).body;
+    const destination = 'quiet@real.example';
+    await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+      .expect(200);
+    const confirmation = (await sink.received()).find((message) =>
+      message.to.includes(destination),
+    );
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation!.parsed.text)![1]!;
+    await request(server.httpUrl)
+      .post('/api/forwarding/confirm')
+      .set('Origin', ORIGIN)
+      .send({ token })
+      .expect(200);
+    const off = await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: false })
+      .expect(200);
+    expect(off.body).toMatchObject({ status: 'off', enabled: false, forwardingEmail: destination });
+    await sendOverSmtp(address, 'while off');
+    await runJob();
+    expect(await forwardedTo(destination)).toEqual([]);
+  });
+
+  it('is for Pro users only', async () => {
+    const visitor = await request(server.httpUrl).get('/api/user').expect(200);
+    const cookie = (visitor.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    const refused = await request(server.httpUrl)
+      .get('/api/forwarding-settings')
+      .set('Cookie', cookie)
+      .expect(403);
+    expect(refused.body.code).toBe('pro_required');
+  });
+});
