@@ -164,6 +164,25 @@ export const settings = {
       'smtp(s)://user:pass@host:port to send mail through; unset: each message is written to DATA_DIR/outbox as .eml.',
     secret: true,
   },
+  STRIPE_SECRET_KEY: {
+    schema: z
+      .string()
+      .regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_… or rk_…)' }),
+    description:
+      'Stripe secret key: payments go through Stripe; unset: the built-in demo checkout.',
+    secret: true,
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    schema: z.string().regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' }),
+    description:
+      'Signing secret of the webhook endpoint /api/stripe/webhook; required with STRIPE_SECRET_KEY.',
+    secret: true,
+  },
+  STRIPE_API_URL: {
+    schema: z.url({ protocol: /^https?$/ }),
+    description:
+      "Where the Stripe API is; unset: Stripe's own. For tests against a local stand-in.",
+  },
   STRIPE_PRICE_MONTHLY: {
     schema: z.string().min(1),
     default: 'price_demo_monthly',
@@ -217,6 +236,13 @@ export interface Config {
   readonly mailTmRateLimit: number;
   readonly purgeIntervalMs: number;
   readonly prices: { readonly monthly: string; readonly pass: string };
+  readonly stripe:
+    | {
+        readonly secretKey: string;
+        readonly webhookSecret: string;
+        readonly apiUrl: string | undefined;
+      }
+    | undefined;
   readonly countryHeader: string;
   readonly outbound: {
     readonly from: string;
@@ -255,6 +281,11 @@ function readSettings(env: NodeJS.ProcessEnv): SettingValues {
       const reasons = parsed.error.issues.map((issue) => issue.message).join('; ');
       problems.push(`${name}=${shown}: ${reasons}`);
     }
+  }
+  if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks are how payments are confirmed)',
+    );
   }
   if (Boolean(values.SMTP_TLS_KEY) !== Boolean(values.SMTP_TLS_CERT)) {
     problems.push('SMTP_TLS_KEY and SMTP_TLS_CERT: set both for STARTTLS, or neither');
@@ -295,6 +326,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTmRateLimit: values.MAILTM_RATE_LIMIT!,
     purgeIntervalMs: values.PURGE_INTERVAL_MS!,
     prices: { monthly: values.STRIPE_PRICE_MONTHLY!, pass: values.STRIPE_PRICE_PASS! },
+    stripe: values.STRIPE_SECRET_KEY
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: values.STRIPE_API_URL,
+        }
+      : undefined,
     countryHeader: values.COUNTRY_HEADER!.toLowerCase(),
     outbound: {
       from: values.MAIL_FROM ?? `TempMail <no-reply@${values.MAIL_DOMAINS![0]}>`,

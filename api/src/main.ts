@@ -8,6 +8,7 @@ import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
 import { createIngest } from './features/messages/ingest-messages.js';
 import { createParserPool } from './features/messages/parser-pool.js';
 import { createMailer } from './features/outbound/create-mailer.js';
+import { createStripeClient } from './features/billing/create-stripe-client.js';
 import { buildApp } from './http/build-app.js';
 import { startForwardingJob } from './jobs/deliver-forwarding.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       logger,
     }),
+    stripe: config.stripe && createStripeClient(config.stripe),
     now,
   };
   const parser = createParserPool({

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type Stripe from 'stripe';
 import type { Config } from './config.js';
 import type { MailboxTokens } from './features/mailboxes/mailbox-tokens.js';
 import type { Mailer } from './features/outbound/create-mailer.js';
@@ -18,6 +19,8 @@ export interface Services {
   readonly mailboxTokens: MailboxTokens;
   /** Mail we send: through SMTP_RELAY_URL, or written to DATA_DIR/outbox. */
   readonly mailer: Mailer;
+  /** The Stripe SDK when STRIPE_SECRET_KEY is set; payments use the demo checkout otherwise. */
+  readonly stripe: Stripe | undefined;
   /** The current time in milliseconds; tests pass a controllable clock. */
   readonly now: () => number;
 }

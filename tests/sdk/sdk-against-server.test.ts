@@ -1,10 +1,10 @@
 // The generated SDK against the real server process: the path every client takes.
 import {
-  createBillingPortalSession,
   createTempMailClient,
   getHealth,
   getReadiness,
   getUser,
+  publicListDomains,
 } from '@tempmail/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/start-server.js';
@@ -30,7 +30,7 @@ describe('the sdk against a running server', () => {
 
   it('surfaces the standard error body of operations not built yet', async () => {
     const client = createTempMailClient({ baseUrl: server.url });
-    const result = await createBillingPortalSession({ client });
+    const result = await publicListDomains({ client });
     expect(result.response.status).toBe(501);
     expect(result.error).toMatchObject({ code: 'not_implemented' });
   });

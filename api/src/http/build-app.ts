@@ -6,6 +6,7 @@ import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
 import { handleErrors, type Surface } from './handle-errors.js';
+import { keepRawBody } from './raw-body.js';
 import {
   contractRoots,
   listOperations,
@@ -107,7 +108,13 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   });
 
   app.use(checkOrigin(services.config.publicUrl));
-  app.use(express.json({ limit: '1mb', type: JSON_TYPES }));
+  app.use(
+    express.json({
+      limit: '1mb',
+      type: JSON_TYPES,
+      verify: (request, _response, body) => keepRawBody(request, body),
+    }),
+  );
   app.use(
     OpenApiValidator.middleware({
       // The validator annotates the document it is given; keep ours untouched for /openapi.json.

@@ -82,11 +82,11 @@ describe('operations', () => {
     );
   });
 
-  it('answers an unbuilt product operation with 501 and the standard body', async () => {
-    const response = await request(app).get('/api/billing-portal').expect(501);
+  it('answers an unbuilt operation with 501 and the standard body', async () => {
+    const response = await request(app).get('/v1/domains').expect(501);
     expect(response.body).toEqual({
       code: 'not_implemented',
-      message: 'GET /api/billing-portal is not implemented yet.',
+      message: 'GET /v1/domains is not implemented yet.',
       requestId: expect.any(String),
     });
   });

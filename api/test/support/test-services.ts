@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config.js';
+import { createStripeClient } from '../../src/features/billing/create-stripe-client.js';
 import { createMailboxTokens } from '../../src/features/mailboxes/mailbox-tokens.js';
 import { createMailer } from '../../src/features/outbound/create-mailer.js';
 import { buildApp, type BuildAppOptions } from '../../src/http/build-app.js';
@@ -38,6 +39,7 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
       outboxDir,
       logger,
     }),
+    stripe: config.stripe && createStripeClient(config.stripe),
     now: () => now,
   };
   return {

@@ -2,29 +2,10 @@ import type { Repositories } from '../../storage/repositories/index.js';
 import type { Payment } from '../../storage/repositories/billing.js';
 import type { User } from '../../storage/repositories/users.js';
 import { newId } from '../../storage/ids.js';
-import { applySubscription, grantPass } from './fulfil-payment.js';
+import { applySubscription, grantPass, purchaseAccount } from './fulfil-payment.js';
 import { DEMO_PERIOD_MS, PLANS, type ProPlan } from './plans.js';
 
 type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
-
-/**
- * The account a purchase belongs to: the one that already has the buyer's email (they paid
- * before, elsewhere), or the paying visitor's, which takes the email as its purchase email.
- */
-async function purchaseAccount(
-  deps: Deps,
-  payment: Payment,
-  email: string,
-  now: number,
-): Promise<string> {
-  const existing = await deps.users.findByEmail(email);
-  if (existing && existing.id !== payment.userId) {
-    await deps.billing.movePayment(payment.id, existing.id);
-    return existing.id;
-  }
-  if (!existing) await deps.users.update(payment.userId, { email }, now);
-  return payment.userId;
-}
 
 export interface CheckoutUrls {
   successUrl: (paymentId: string) => string;

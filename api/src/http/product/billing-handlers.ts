@@ -1,11 +1,15 @@
 import type { Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type Stripe from 'stripe';
 import { createDemoCheckout } from '../../features/billing/demo-checkout.js';
 import { PLANS, type ProPlan } from '../../features/billing/plans.js';
+import { createStripeBilling } from '../../features/billing/stripe-billing.js';
+import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { Payment } from '../../storage/repositories/billing.js';
 import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
+import { rawBodyOf } from '../raw-body.js';
 import { consume, userResource } from './product-handlers.js';
 import { createSessions } from './sessions.js';
 
@@ -25,14 +29,28 @@ export function billingHandlers(services: Services): OperationHandlers {
     cancelUrl: `${publicUrl}/pro/cancel`,
   });
 
+  const stripe =
+    services.stripe &&
+    createStripeBilling(services.repositories, services.stripe, {
+      publicUrl,
+      prices: services.config.prices,
+    });
+
   async function start(request: Request, plan: ProPlan): Promise<string> {
     const { user } = await sessions.require(request);
     await consume(limiter, user.id, 'checkouts');
-    return (await demo.start(user.id, plan, services.now())).url;
+    const now = services.now();
+    return stripe ? stripe.start(user, plan, now) : (await demo.start(user.id, plan, now)).url;
   }
 
   /** The caller's own demo payment; anyone else's is simply not found. */
   async function ownPayment(request: Request, id: string): Promise<Payment> {
+    if (stripe)
+      throw new ApiError(
+        404,
+        'not_found',
+        'There is no demo checkout: payments go through Stripe.',
+      );
     const { user } = await sessions.require(request);
     const payment = await services.repositories.billing.findPayment(id);
     if (!payment || payment.userId !== user.id || payment.provider !== 'demo') {
@@ -79,18 +97,55 @@ export function billingHandlers(services: Services): OperationHandlers {
     },
 
     async verifyCheckout(request, response) {
-      const { user } = await sessions.require(request);
-      const payment = await services.repositories.billing.findPayment(
-        String(request.query.session_id),
-      );
+      const { user, tokenHash } = await sessions.require(request);
+      const id = String(request.query.session_id);
+      const payment = await services.repositories.billing.findPayment(id);
       if (!payment || payment.userId !== user.id)
         throw new ApiError(404, 'not_found', 'No such checkout session.');
-      const current = await services.repositories.users.findById(user.id);
+      // Stripe's word is asked, not the webhook's awaited: the success page may come first.
+      if (payment.provider === 'stripe' && stripe) await stripe.syncCheckout(id, services.now());
+      const settled = (await services.repositories.billing.findPayment(id))!;
+      // The buyer's email named an account bought earlier elsewhere: this browser joins it.
+      if (settled.userId !== user.id)
+        await services.repositories.sessions.attachUser(tokenHash, settled.userId);
+      const current = await services.repositories.users.findById(settled.userId);
       response.json({
-        status: status[payment.status],
-        plan: payment.plan,
+        status: status[settled.status],
+        plan: settled.plan,
         user: userResource(current!, services.now()),
       });
+    },
+
+    async handleStripeWebhook(request, response) {
+      if (!stripe || !services.stripe || !services.config.stripe) {
+        throw new ApiError(404, 'not_found', 'Stripe is not configured on this server.');
+      }
+      let event: Stripe.Event;
+      try {
+        // Verified over the bytes as received: a re-serialised body would not match.
+        event = services.stripe.webhooks.constructEvent(
+          rawBodyOf(request) ?? '',
+          String(request.headers['stripe-signature'] ?? ''),
+          services.config.stripe.webhookSecret,
+        );
+      } catch {
+        throw new ApiError(400, 'bad_request', 'The webhook signature does not match.');
+      }
+      await stripe.handleEvent(event, services.now());
+      response.json({ received: true });
+    },
+
+    async createBillingPortalSession(request, response) {
+      const { user } = await sessions.require(request);
+      if (!isPro(user, services.now()))
+        throw new ApiError(403, 'pro_required', 'This feature is for Pro users.');
+      if (user.plan !== 'pro_monthly') {
+        throw new ApiError(403, 'forbidden', 'Only monthly subscribers have a billing portal.');
+      }
+      if (!stripe || !user.stripeCustomerId) {
+        throw new ApiError(404, 'not_found', 'There is no billing portal for demo subscriptions.');
+      }
+      response.json({ url: await stripe.portalUrl(user) });
     },
 
     async getDemoCheckout(request, response) {

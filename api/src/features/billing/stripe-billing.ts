@@ -1,0 +1,146 @@
+import type Stripe from 'stripe';
+import type { Repositories } from '../../storage/repositories/index.js';
+import type { User } from '../../storage/repositories/users.js';
+import { applySubscription, grantPass, purchaseAccount } from './fulfil-payment.js';
+import { PLANS, type ProPlan } from './plans.js';
+
+type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
+
+export interface StripeBillingOptions {
+  publicUrl: string;
+  prices: { monthly: string; pass: string };
+}
+
+/** The period end of a subscription: on its items in current API versions (seconds). */
+function periodEnd(subscription: Stripe.Subscription): number {
+  return Math.max(0, ...subscription.items.data.map((item) => item.current_period_end)) * 1000;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/**
+ * Pro plans through Stripe. Every change of state is read back from Stripe (never taken from
+ * an event's body), so duplicated, late or out-of-order events all converge on the truth,
+ * and fulfilment is idempotent (a payment closes once).
+ */
+export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeBillingOptions) {
+  async function syncSubscription(subscriptionId: string, now: number): Promise<User | undefined> {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const customerId = idOf(subscription.customer);
+    const userId =
+      subscription.metadata?.userId ??
+      (customerId ? (await deps.users.findByStripeCustomer(customerId))?.id : undefined);
+    if (!userId) return undefined;
+    return applySubscription(
+      deps,
+      {
+        id: subscription.id,
+        userId,
+        status: subscription.status,
+        currentPeriodEnd: periodEnd(subscription),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      },
+      now,
+    );
+  }
+
+  /** Applies a checkout session if Stripe says it is paid; its payment status for the page. */
+  async function syncCheckout(
+    sessionId: string,
+    now: number,
+  ): Promise<'paid' | 'pending' | 'canceled'> {
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status === 'expired') {
+      await deps.billing.closePayment(session.id, 'canceled', now);
+      return 'canceled';
+    }
+    if (session.payment_status === 'unpaid') return 'pending';
+    const payment = await deps.billing.findPayment(session.id);
+    if (payment && (await deps.billing.closePayment(session.id, 'complete', now))) {
+      const email = session.customer_details?.email ?? session.customer_email;
+      const buyerId = email
+        ? await purchaseAccount(deps, payment, email.toLowerCase(), now)
+        : payment.userId;
+      const customerId = idOf(session.customer);
+      if (customerId) await deps.users.update(buyerId, { stripeCustomerId: customerId }, now);
+      if (session.mode === 'payment') await grantPass(deps, buyerId, now);
+    }
+    const subscriptionId = idOf(session.subscription);
+    if (subscriptionId) await syncSubscription(subscriptionId, now);
+    return 'paid';
+  }
+
+  return {
+    async start(user: User, plan: ProPlan, now: number): Promise<string> {
+      const session = await stripe.checkout.sessions.create({
+        mode: PLANS[plan].mode,
+        line_items: [
+          {
+            price: plan === 'pro_monthly' ? options.prices.monthly : options.prices.pass,
+            quantity: 1,
+          },
+        ],
+        success_url: `${options.publicUrl}/pro/success?cs={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${options.publicUrl}/pro/cancel`,
+        client_reference_id: user.id,
+        metadata: { userId: user.id, plan },
+        ...(user.email ? { customer_email: user.email } : {}),
+        ...(PLANS[plan].mode === 'subscription'
+          ? { subscription_data: { metadata: { userId: user.id } } }
+          : {}),
+      });
+      await deps.billing.createPayment({
+        id: session.id,
+        userId: user.id,
+        provider: 'stripe',
+        plan,
+        amount: PLANS[plan].amountCents,
+        currency: PLANS[plan].currency,
+        createdAt: now,
+      });
+      if (!session.url)
+        throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return session.url;
+    },
+
+    syncCheckout,
+
+    /**
+     * A verified webhook event: processed once (by event id), by re-reading its object.
+     * Returns false for an event seen before.
+     */
+    async handleEvent(event: Stripe.Event, now: number): Promise<boolean> {
+      if (!(await deps.billing.recordEvent({ id: event.id, type: event.type }, now))) return false;
+      const object = event.data.object as { id: string };
+      switch (event.type) {
+        case 'checkout.session.completed':
+          await syncCheckout(object.id, now);
+          break;
+        case 'invoice.paid': {
+          const invoice = await stripe.invoices.retrieve(object.id);
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+          if (subscriptionId) await syncSubscription(subscriptionId, now);
+          break;
+        }
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+          await syncSubscription(object.id, now);
+          break;
+        default:
+          break;
+      }
+      return true;
+    },
+
+    async portalUrl(user: User): Promise<string> {
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: user.stripeCustomerId!,
+        return_url: options.publicUrl,
+      });
+      return portal.url;
+    },
+  };
+}
+
+export type StripeBilling = ReturnType<typeof createStripeBilling>;

@@ -1,0 +1,220 @@
+// Payments through Stripe: the real SDK against a local fake Stripe server, and webhook
+// payloads signed with the webhook secret, as Stripe signs them.
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
+import { testBackends, type TestDatabase } from '../support/test-databases.js';
+import { buildTestApp, createTestServices } from '../support/test-services.js';
+
+const ORIGIN = 'http://localhost:8080';
+const WEBHOOK_SECRET = 'whsec_test_fake_signing_secret';
+const DAY = 24 * 3_600_000;
+
+let database: TestDatabase;
+let fake: FakeStripe;
+let test: ReturnType<typeof createTestServices>;
+let app: ReturnType<typeof buildTestApp>;
+const signer = new Stripe('sk_test_signer_only');
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  database = await testBackends[0]!.open();
+  test = createTestServices(database, {
+    STRIPE_SECRET_KEY: 'sk_test_fake_key',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    STRIPE_PRICE_MONTHLY: 'price_monthly_test',
+    STRIPE_PRICE_PASS: 'price_pass_test',
+  });
+  app = buildTestApp(test.services);
+});
+afterAll(async () => {
+  await database?.dispose();
+  await fake?.close();
+});
+
+async function browser() {
+  const response = await request(app).get('/api/user').expect(200);
+  const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  return {
+    id: response.body.id as string,
+    post: (path: string, body?: object) => {
+      const call = request(app).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
+      return body ? call.send(body) : call;
+    },
+    get: (path: string) => request(app).get(path).set('Cookie', cookie),
+  };
+}
+
+/** Posts an event to the webhook, signed as Stripe would (or with a wrong secret). */
+function webhook(
+  type: string,
+  object: { id: string },
+  options: { eventId?: string; secret?: string } = {},
+) {
+  const payload = JSON.stringify({
+    id: options.eventId ?? `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type,
+    created: Math.floor(test.services.now() / 1000),
+    data: { object },
+  });
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+  });
+  return request(app)
+    .post('/api/stripe/webhook')
+    .set('Stripe-Signature', signature)
+    .set('Content-Type', 'application/json')
+    .send(payload);
+}
+
+/** Starts a Stripe checkout for `plan`; returns the session id Stripe made. */
+async function checkout(
+  buyer: Awaited<ReturnType<typeof browser>>,
+  plan: 'pro_24hr' | 'pro_monthly',
+) {
+  const { body } = await buyer.post('/api/create-checkout-session', { plan }).expect(200);
+  expect(body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\//);
+  const sent = fake.created.at(-1)!;
+  expect(sent).toMatchObject({
+    mode: plan === 'pro_24hr' ? 'payment' : 'subscription',
+    'line_items[0][price]': plan === 'pro_24hr' ? 'price_pass_test' : 'price_monthly_test',
+    'line_items[0][quantity]': '1',
+    success_url: `${ORIGIN}/pro/success?cs={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${ORIGIN}/pro/cancel`,
+    client_reference_id: buyer.id,
+  });
+  const payment = await test.services.repositories.billing.findPayment(
+    [
+      ...(await database.storage.db
+        .selectFrom('payments')
+        .select('id')
+        .where('user_id', '=', buyer.id)
+        .execute()),
+    ].at(-1)!.id,
+  );
+  return payment!.id;
+}
+
+describe('Stripe checkout', () => {
+  it('sells a pass: paid at Stripe, confirmed by the webhook, once whatever the redeliveries', async () => {
+    const buyer = await browser();
+    const sessionId = await checkout(buyer, 'pro_24hr');
+    expect((await buyer.get(`/api/checkout/success?session_id=${sessionId}`)).body.status).toBe(
+      'pending',
+    );
+
+    fake.pay(sessionId, { email: 'Pass.Buyer@example.com' });
+    const eventId = `evt_${randomBytes(8).toString('hex')}`;
+    await webhook('checkout.session.completed', { id: sessionId }, { eventId }).expect(200, {
+      received: true,
+    });
+    const user = (await buyer.get('/api/user')).body;
+    expect(user).toMatchObject({ isPro: true, plan: 'pro_24hr', email: 'pass.buyer@example.com' });
+    expect(Date.parse(user.proExpiresAt)).toBe(test.services.now() + DAY);
+    expect((await test.services.repositories.users.findById(buyer.id))?.stripeCustomerId).toMatch(
+      /^cus_test_/,
+    );
+
+    // Stripe delivers at least once: the same event, and a new one for the same session.
+    await webhook('checkout.session.completed', { id: sessionId }, { eventId }).expect(200);
+    await webhook('checkout.session.completed', { id: sessionId }).expect(200);
+    expect((await buyer.get('/api/user')).body.proExpiresAt).toBe(user.proExpiresAt);
+    expect((await buyer.get(`/api/checkout/success?session_id=${sessionId}`)).body).toMatchObject({
+      status: 'paid',
+    });
+  });
+
+  it('upgrades from the success page even before the webhook arrives', async () => {
+    const buyer = await browser();
+    const sessionId = await checkout(buyer, 'pro_monthly');
+    const periodEnd = test.services.now() + 30 * DAY;
+    fake.pay(sessionId, { email: 'monthly@example.com', periodEnd });
+    const verified = await buyer.get(`/api/checkout/success?session_id=${sessionId}`).expect(200);
+    expect(verified.body).toMatchObject({
+      status: 'paid',
+      plan: 'pro_monthly',
+      user: { isPro: true, plan: 'pro_monthly' },
+    });
+    expect(Date.parse(verified.body.user.proExpiresAt)).toBe(periodEnd);
+    await webhook('checkout.session.completed', { id: sessionId }).expect(200);
+    expect(Date.parse((await buyer.get('/api/user')).body.proExpiresAt)).toBe(periodEnd);
+  });
+
+  it('renews on invoice.paid, ignores stale event bodies, and keeps Pro to the end of a cancelled period', async () => {
+    const buyer = await browser();
+    const sessionId = await checkout(buyer, 'pro_monthly');
+    const firstEnd = test.services.now() + 30 * DAY;
+    const { subscriptionId } = fake.pay(sessionId, {
+      email: 'renews@example.com',
+      periodEnd: firstEnd,
+    });
+    await webhook('checkout.session.completed', { id: sessionId }).expect(200);
+
+    const secondEnd = firstEnd + 30 * DAY;
+    const invoiceId = fake.renew(subscriptionId!, secondEnd);
+    await webhook('invoice.paid', { id: invoiceId }).expect(200);
+    expect(Date.parse((await buyer.get('/api/user')).body.proExpiresAt)).toBe(secondEnd);
+
+    // An old update arrives late, its body describing the first period: the truth is re-read.
+    await webhook('customer.subscription.updated', {
+      id: subscriptionId!,
+      items: { data: [{ current_period_end: Math.floor(firstEnd / 1000) }] },
+    } as { id: string }).expect(200);
+    expect(Date.parse((await buyer.get('/api/user')).body.proExpiresAt)).toBe(secondEnd);
+
+    fake.cancelAtPeriodEnd(subscriptionId!);
+    await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
+    expect(
+      await test.services.repositories.billing.findSubscription(subscriptionId!),
+    ).toMatchObject({ cancelAtPeriodEnd: true });
+    fake.end(subscriptionId!);
+    await webhook('customer.subscription.deleted', { id: subscriptionId! }).expect(200);
+    expect((await buyer.get('/api/user')).body).toMatchObject({ isPro: true, plan: 'pro_monthly' });
+
+    test.advance(secondEnd - test.services.now());
+    expect((await buyer.get('/api/user')).body.isPro).toBe(false);
+  });
+
+  it('refuses webhooks that Stripe did not sign', async () => {
+    await webhook(
+      'checkout.session.completed',
+      { id: 'cs_test_x' },
+      { secret: 'whsec_someone_else' },
+    ).expect(400);
+    const unsigned = await request(app)
+      .post('/api/stripe/webhook')
+      .set('Stripe-Signature', 't=1,v1=00')
+      .send({
+        id: 'evt_x',
+        type: 'checkout.session.completed',
+        data: { object: { id: 'cs_test_x' } },
+      })
+      .expect(400);
+    expect(unsigned.body.code).toBe('bad_request');
+  });
+
+  it('opens the billing portal for monthly subscribers only, and hides the demo checkout', async () => {
+    const monthly = await browser();
+    const sessionId = await checkout(monthly, 'pro_monthly');
+    fake.pay(sessionId, { email: 'portal@example.com', periodEnd: test.services.now() + 30 * DAY });
+    await monthly.get(`/api/checkout/success?session_id=${sessionId}`).expect(200);
+    const portal = await monthly.get('/api/billing-portal').expect(200);
+    expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/session\/cus_test_/);
+
+    const pass = await browser();
+    const passSession = await checkout(pass, 'pro_24hr');
+    fake.pay(passSession, { email: 'pass-portal@example.com' });
+    await pass.get(`/api/checkout/success?session_id=${passSession}`).expect(200);
+    expect((await pass.get('/api/billing-portal').expect(403)).body.code).toBe('forbidden');
+    expect((await (await browser()).get('/api/billing-portal').expect(403)).body.code).toBe(
+      'pro_required',
+    );
+
+    await monthly.get(`/api/demo-checkout/${'0'.repeat(24)}`).expect(404);
+  });
+});

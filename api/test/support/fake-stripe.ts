@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the Stripe API: real HTTP, answering the calls our server makes
+ * (checkout sessions, subscriptions, invoices, billing portal) in Stripe's shapes, with
+ * state the test moves on (a buyer pays, a period renews, a subscription is cancelled).
+ * The real `stripe` SDK talks to it; nothing is mocked in-process.
+ */
+export interface FakeStripe {
+  url: string;
+  /** What the SDK sent to create checkout sessions (form fields, flattened). */
+  created: Record<string, string>[];
+  /** The buyer pays a session; for a subscription, one is made with the given period end. */
+  pay(
+    sessionId: string,
+    buyer: { email: string; periodEnd?: number },
+  ): { subscriptionId: string | null };
+  renew(subscriptionId: string, periodEnd: number): string;
+  cancelAtPeriodEnd(subscriptionId: string): void;
+  end(subscriptionId: string): void;
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(8).toString('hex')}`;
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const sessions = new Map<string, Record<string, unknown>>();
+  const subscriptions = new Map<string, Record<string, unknown>>();
+  const invoices = new Map<string, Record<string, unknown>>();
+  const created: Record<string, string>[] = [];
+
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const send = (status: number, payload: unknown) => {
+        response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
+        response.end(JSON.stringify(payload));
+      };
+      const path = (request.url ?? '').split('?')[0]!;
+      const form = Object.fromEntries(new URLSearchParams(body));
+      const missing = () =>
+        send(404, { error: { type: 'invalid_request_error', message: `No such object: ${path}` } });
+
+      if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+        created.push(form);
+        const session = {
+          id: id('cs'),
+          object: 'checkout.session',
+          mode: form.mode,
+          status: 'open',
+          payment_status: 'unpaid',
+          url: `https://checkout.stripe.test/pay/${randomBytes(6).toString('hex')}`,
+          client_reference_id: form.client_reference_id ?? null,
+          customer: null,
+          customer_email: form.customer_email ?? null,
+          customer_details: null,
+          subscription: null,
+          metadata: { userId: form['metadata[userId]'], plan: form['metadata[plan]'] },
+        };
+        sessions.set(session.id, session);
+        send(200, session);
+        return;
+      }
+      const match = /^\/v1\/(checkout\/sessions|subscriptions|invoices)\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && match) {
+        const store = { 'checkout/sessions': sessions, subscriptions, invoices }[
+          match[1] as 'subscriptions'
+        ];
+        const found = store.get(match[2]!);
+        if (found) send(200, found);
+        else missing();
+        return;
+      }
+      if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        send(200, {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          customer: form.customer,
+          url: `https://billing.stripe.test/session/${form.customer}`,
+        });
+        return;
+      }
+      missing();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const subscriptionObject = (
+    subscriptionId: string,
+    customer: string,
+    userId: string,
+    periodEnd: number,
+  ) => ({
+    id: subscriptionId,
+    object: 'subscription',
+    customer,
+    status: 'active',
+    cancel_at_period_end: false,
+    metadata: { userId },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: id('si'),
+          object: 'subscription_item',
+          current_period_end: Math.floor(periodEnd / 1000),
+        },
+      ],
+    },
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    created,
+    pay(sessionId, buyer) {
+      const session = sessions.get(sessionId)!;
+      const customer = id('cus');
+      let subscriptionId: string | null = null;
+      if (session.mode === 'subscription') {
+        subscriptionId = id('sub');
+        const userId = (session.metadata as { userId: string }).userId;
+        subscriptions.set(
+          subscriptionId,
+          subscriptionObject(subscriptionId, customer, userId, buyer.periodEnd!),
+        );
+      }
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        customer,
+        customer_details: { email: buyer.email },
+        subscription: subscriptionId,
+      });
+      return { subscriptionId };
+    },
+    renew(subscriptionId, periodEnd) {
+      const subscription = subscriptions.get(subscriptionId)!;
+      (
+        subscription.items as { data: { current_period_end: number }[] }
+      ).data[0]!.current_period_end = Math.floor(periodEnd / 1000);
+      const invoice = {
+        id: id('in'),
+        object: 'invoice',
+        status: 'paid',
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: subscriptionId },
+        },
+      };
+      invoices.set(invoice.id, invoice);
+      return invoice.id;
+    },
+    cancelAtPeriodEnd(subscriptionId) {
+      subscriptions.get(subscriptionId)!.cancel_at_period_end = true;
+    },
+    end(subscriptionId) {
+      subscriptions.get(subscriptionId)!.status = 'canceled';
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
