@@ -1,22 +1,28 @@
 import type { Logger } from 'pino';
+import { PRO_RETENTION_MS } from '../features/mailboxes/lifetimes.js';
 import type { Repositories } from '../storage/repositories/index.js';
 
 const PAGE = 500;
 
 /**
  * Deletes expired mailboxes for real (with their aliases, messages, bodies, sources and
- * attachments, by cascade) and expired sessions. Safe on several nodes at once: each
- * delete takes only rows still there.
+ * attachments, by cascade), messages past the retention period (Pro mailboxes outlive it;
+ * free ones expire first), and expired sessions. Safe on several nodes at once: each delete
+ * takes only rows still there. Returns how many mailboxes went.
  */
 export async function purgeExpired(repositories: Repositories, now: number): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const page = await repositories.mailboxes.deleteExpired(now, PAGE);
-    deleted += page;
-    if (page < PAGE) break;
-  }
+  const drain = async (deletePage: () => Promise<number>) => {
+    let deleted = 0;
+    for (;;) {
+      const page = await deletePage();
+      deleted += page;
+      if (page < PAGE) return deleted;
+    }
+  };
+  const mailboxes = await drain(() => repositories.mailboxes.deleteExpired(now, PAGE));
+  await drain(() => repositories.messages.deleteReceivedBefore(now - PRO_RETENTION_MS, PAGE));
   await repositories.sessions.deleteExpired(now);
-  return deleted;
+  return mailboxes;
 }
 
 /** Runs purgeExpired every `intervalMs`; returns the function that stops it. */

@@ -2,6 +2,7 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect, Storage } from './open-database.js';
 import { initialSchema } from './migrations/0001-initial-schema.js';
 import { forwardingDeliveries } from './migrations/0002-forwarding-deliveries.js';
+import { messagesReceivedIndex } from './migrations/0003-messages-received-index.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -11,6 +12,7 @@ import { forwardingDeliveries } from './migrations/0002-forwarding-deliveries.js
 const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-forwarding-deliveries': forwardingDeliveries,
+  '0003-messages-received-index': messagesReceivedIndex,
 };
 
 class InCodeMigrations implements MigrationProvider {

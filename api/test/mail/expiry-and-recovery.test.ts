@@ -96,3 +96,19 @@ describe('group commit', () => {
     expect(subjects.sort()).toEqual(['fine', 'first']);
   });
 });
+
+describe('retention', () => {
+  it('deletes messages older than 24 hours from mailboxes that outlive them (Pro)', async () => {
+    const pro = await createTestMailbox(server, 'long-lived@tempmail.test', 30 * 24 * 3_600_000);
+    const [old] = await server.ingest.accept(raw('yesterday'), [pro.id]);
+    await server.ingest.drain();
+    server.advance(20 * 3_600_000);
+    const [recent] = await server.ingest.accept(raw('today'), [pro.id]);
+    await server.ingest.drain();
+    server.advance(4 * 3_600_000 + 1);
+    await purgeExpired(server.services.repositories, server.services.now());
+    const { messages } = server.services.repositories;
+    expect(await messages.find(old!, [pro.id])).toBeUndefined();
+    expect(await messages.find(recent!, [pro.id])).toBeDefined();
+  });
+});

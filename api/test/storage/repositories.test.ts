@@ -73,6 +73,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
       expect(rows.rows.map((row) => row.name)).toEqual([
         '0001-initial-schema',
         '0002-forwarding-deliveries',
+        '0003-messages-received-index',
       ]);
     });
   });

@@ -391,6 +391,19 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       return result.numDeletedRows > 0n;
     },
 
+    /** Deletes up to `limit` messages received before `before` (retention); returns how many. */
+    async deleteReceivedBefore(before: number, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('messages')
+        .where(
+          'id',
+          'in',
+          db.selectFrom('messages').select('id').where('received_at', '<', before).limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Messages committed but not parsed yet (a crash between commit and parse), oldest first. */
     async listPendingParse(limit: number): Promise<{ id: string; mailboxId: string }[]> {
       const rows = await db
