@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../support/paths.js';
+import { freePort } from '../support/start-server.js';
 
 const cacheDir = path.join(repoRoot, 'tests/bench/.cache');
 
@@ -14,17 +15,6 @@ export interface Peer {
   port: number;
   process: ChildProcess;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForPort(port: number, child: ChildProcess, name: string): Promise<void> {

@@ -26,7 +26,8 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

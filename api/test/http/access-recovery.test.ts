@@ -1,12 +1,11 @@
 // "Already Pro? Sign in with your email": a one-time link by mail restores Pro in a new browser.
 import request from 'supertest';
+import { ORIGIN, openBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMessage } from '../../src/features/messages/parse-message.js';
 import { RECOVERY_LINK_LIFETIME_MS } from '../../src/features/recovery/access-recovery.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
-
-const ORIGIN = 'http://localhost:8080';
 
 let database: TestDatabase;
 let test: ReturnType<typeof createTestServices>;
@@ -20,23 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-/** A browser: its own cookie jar of one session. */
-async function browser() {
-  const response = await request(app).get('/api/user').expect(200);
-  const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  return {
-    id: response.body.id as string,
-    post: (path: string, body?: object) => {
-      const call = request(app).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
-      return body ? call.send(body) : call;
-    },
-    get: (path: string) => request(app).get(path).set('Cookie', cookie),
-  };
-}
-
 /** A Pro account bought through the demo checkout; returns its email and user id. */
 async function buyPass(email = `pro${++counter}@example.com`) {
-  const buyer = await browser();
+  const buyer = await openBrowser(app);
   const { body } = await buyer
     .post('/api/create-checkout-session', { plan: 'pro_24hr' })
     .expect(200);
@@ -60,7 +45,7 @@ async function tokenMailedTo(email: string): Promise<string> {
 describe('access recovery', () => {
   it('restores Pro in a fresh browser through the link in the mail', async () => {
     const { email, userId } = await buyPass();
-    const phone = await browser();
+    const phone = await openBrowser(app);
     expect((await phone.get('/api/user')).body.isPro).toBe(false);
 
     await phone
@@ -89,7 +74,7 @@ describe('access recovery', () => {
 
   it('works once, and not after 15 minutes', async () => {
     const { email } = await buyPass();
-    const phone = await browser();
+    const phone = await openBrowser(app);
     await phone.post('/api/access-recovery', { email }).expect(202);
     const used = await tokenMailedTo(email);
     await phone.post('/api/access-recovery/redeem', { token: used }).expect(200);
@@ -103,7 +88,7 @@ describe('access recovery', () => {
   });
 
   it('answers with the spec’s texts when there is nothing to restore', async () => {
-    const phone = await browser();
+    const phone = await openBrowser(app);
     const none = await phone
       .post('/api/access-recovery', { email: 'nobody@example.com' })
       .expect(404);
@@ -119,7 +104,7 @@ describe('access recovery', () => {
       message: 'Your Pro subscription has expired. Please upgrade to Pro again to restore access.',
     });
 
-    const pending = await browser();
+    const pending = await openBrowser(app);
     const pendingEmail = `pending${++counter}@example.com`;
     await test.services.repositories.users.update(
       pending.id,
@@ -139,7 +124,7 @@ describe('access recovery', () => {
 
   it('limits requests per address', async () => {
     const { email } = await buyPass();
-    const phone = await browser();
+    const phone = await openBrowser(app);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1)
       statuses.push((await phone.post('/api/access-recovery', { email })).status);
@@ -150,7 +135,7 @@ describe('access recovery', () => {
 describe('buying with an email that already has an account', () => {
   it('puts the purchase on that account and lets this browser join it', async () => {
     const { email, userId } = await buyPass();
-    const laptop = await browser();
+    const laptop = await openBrowser(app);
     const { body } = await laptop
       .post('/api/create-checkout-session', { plan: 'pro_24hr' })
       .expect(200);

@@ -1,11 +1,11 @@
 // Buying Pro on a server with no payment provider: the demo checkout runs the same
 // fulfilment a real payment does.
 import request from 'supertest';
+import { ORIGIN, openBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
 
-const ORIGIN = 'http://localhost:8080';
 const HOUR = 3_600_000;
 
 let database: TestDatabase;
@@ -19,17 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-async function visitor() {
-  const response = await request(app).get('/api/user').expect(200);
-  const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const post = (path: string, body?: object) => {
-    const call = request(app).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
-    return body ? call.send(body) : call;
-  };
-  const get = (path: string) => request(app).get(path).set('Cookie', cookie);
-  return { id: response.body.id as string, cookie, post, get };
-}
-
 function sessionIdOf(url: string): string {
   const match = /\/demo-checkout\/([0-9a-f]{24})$/.exec(url);
   expect(match, url).not.toBeNull();
@@ -38,7 +27,7 @@ function sessionIdOf(url: string): string {
 
 describe('the demo checkout', () => {
   it('sells a 24-hour pass: checkout, demo page, complete, Pro for 24 hours', async () => {
-    const buyer = await visitor();
+    const buyer = await openBrowser(app);
     const { body } = await buyer
       .post('/api/create-checkout-session', { plan: 'pro_24hr' })
       .expect(200);
@@ -81,7 +70,7 @@ describe('the demo checkout', () => {
   });
 
   it('sells the monthly plan through POST /api/checkout with its price and mode', async () => {
-    const buyer = await visitor();
+    const buyer = await openBrowser(app);
     await buyer
       .post('/api/checkout', { priceId: 'price_demo_monthly', mode: 'payment' })
       .expect(400);
@@ -111,7 +100,7 @@ describe('the demo checkout', () => {
   });
 
   it('cancels without charging or upgrading', async () => {
-    const buyer = await visitor();
+    const buyer = await openBrowser(app);
     const id = sessionIdOf(
       (await buyer.post('/api/create-checkout-session', { plan: 'pro_monthly' })).body.url,
     );
@@ -128,7 +117,7 @@ describe('the demo checkout', () => {
   });
 
   it('extends Pro time with a second pass, and moves the user’s mailboxes with it', async () => {
-    const buyer = await visitor();
+    const buyer = await openBrowser(app);
     const mailbox = await test.services.repositories.mailboxes.create({
       address: `pro-${buyer.id}@tempmail.test`,
       passwordHash: 'x',
@@ -152,8 +141,8 @@ describe('the demo checkout', () => {
   });
 
   it('shows nobody else’s checkout, and wants a session', async () => {
-    const buyer = await visitor();
-    const stranger = await visitor();
+    const buyer = await openBrowser(app);
+    const stranger = await openBrowser(app);
     const id = sessionIdOf(
       (await buyer.post('/api/create-checkout-session', { plan: 'pro_24hr' })).body.url,
     );
@@ -170,7 +159,7 @@ describe('the demo checkout', () => {
   });
 
   it('serves a demo page that says it is a demo', async () => {
-    const buyer = await visitor();
+    const buyer = await openBrowser(app);
     const id = sessionIdOf(
       (await buyer.post('/api/create-checkout-session', { plan: 'pro_24hr' })).body.url,
     );

@@ -3,12 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import request from 'supertest';
+import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
 
-const ORIGIN = 'http://localhost:8080';
 const WEBHOOK_SECRET = 'whsec_test_fake_signing_secret';
 const DAY = 24 * 3_600_000;
 
@@ -35,19 +35,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function browser() {
-  const response = await request(app).get('/api/user').expect(200);
-  const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  return {
-    id: response.body.id as string,
-    post: (path: string, body?: object) => {
-      const call = request(app).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
-      return body ? call.send(body) : call;
-    },
-    get: (path: string) => request(app).get(path).set('Cookie', cookie),
-  };
-}
-
 /** Posts an event to the webhook, signed as Stripe would (or with a wrong secret). */
 function webhook(
   type: string,
@@ -73,10 +60,7 @@ function webhook(
 }
 
 /** Starts a Stripe checkout for `plan`; returns the session id Stripe made. */
-async function checkout(
-  buyer: Awaited<ReturnType<typeof browser>>,
-  plan: 'pro_24hr' | 'pro_monthly',
-) {
+async function checkout(buyer: TestBrowser, plan: 'pro_24hr' | 'pro_monthly') {
   const { body } = await buyer.post('/api/create-checkout-session', { plan }).expect(200);
   expect(body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\//);
   const sent = fake.created.at(-1)!;
@@ -102,7 +86,7 @@ async function checkout(
 
 describe('Stripe checkout', () => {
   it('sells a pass: paid at Stripe, confirmed by the webhook, once whatever the redeliveries', async () => {
-    const buyer = await browser();
+    const buyer = await openBrowser(app);
     const sessionId = await checkout(buyer, 'pro_24hr');
     expect((await buyer.get(`/api/checkout/success?session_id=${sessionId}`)).body.status).toBe(
       'pending',
@@ -130,7 +114,7 @@ describe('Stripe checkout', () => {
   });
 
   it('upgrades from the success page even before the webhook arrives', async () => {
-    const buyer = await browser();
+    const buyer = await openBrowser(app);
     const sessionId = await checkout(buyer, 'pro_monthly');
     const periodEnd = test.services.now() + 30 * DAY;
     fake.pay(sessionId, { email: 'monthly@example.com', periodEnd });
@@ -146,7 +130,7 @@ describe('Stripe checkout', () => {
   });
 
   it('renews on invoice.paid, ignores stale event bodies, and keeps Pro to the end of a cancelled period', async () => {
-    const buyer = await browser();
+    const buyer = await openBrowser(app);
     const sessionId = await checkout(buyer, 'pro_monthly');
     const firstEnd = test.services.now() + 30 * DAY;
     const { subscriptionId } = fake.pay(sessionId, {
@@ -199,19 +183,19 @@ describe('Stripe checkout', () => {
   });
 
   it('opens the billing portal for monthly subscribers only, and hides the demo checkout', async () => {
-    const monthly = await browser();
+    const monthly = await openBrowser(app);
     const sessionId = await checkout(monthly, 'pro_monthly');
     fake.pay(sessionId, { email: 'portal@example.com', periodEnd: test.services.now() + 30 * DAY });
     await monthly.get(`/api/checkout/success?session_id=${sessionId}`).expect(200);
     const portal = await monthly.get('/api/billing-portal').expect(200);
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/session\/cus_test_/);
 
-    const pass = await browser();
+    const pass = await openBrowser(app);
     const passSession = await checkout(pass, 'pro_24hr');
     fake.pay(passSession, { email: 'pass-portal@example.com' });
     await pass.get(`/api/checkout/success?session_id=${passSession}`).expect(200);
     expect((await pass.get('/api/billing-portal').expect(403)).body.code).toBe('forbidden');
-    expect((await (await browser()).get('/api/billing-portal').expect(403)).body.code).toBe(
+    expect((await (await openBrowser(app)).get('/api/billing-portal').expect(403)).body.code).toBe(
       'pro_required',
     );
 

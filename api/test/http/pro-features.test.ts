@@ -1,11 +1,11 @@
 // The Pro calls of the product API: API token, custom addresses, the persistent address,
 // the aggregated inbox.
 import request from 'supertest';
+import { openBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiToken } from '../../src/features/api-tokens/issue-api-token.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 
-const ORIGIN = 'http://localhost:8080';
 let server: TestMailServer;
 let counter = 0;
 
@@ -14,21 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function browser() {
-  const response = await request(server.httpUrl).get('/api/user').expect(200);
-  const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  return {
-    id: response.body.id as string,
-    post: (path: string, body?: object) => {
-      const call = request(server.httpUrl).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
-      return body ? call.send(body) : call;
-    },
-    get: (path: string) => request(server.httpUrl).get(path).set('Cookie', cookie),
-  };
-}
-
 async function proBrowser() {
-  const buyer = await browser();
+  const buyer = await openBrowser(server.httpUrl);
   const { body } = await buyer
     .post('/api/create-checkout-session', { plan: 'pro_24hr' })
     .expect(200);
@@ -54,7 +41,7 @@ async function deliver(mailboxId: string, subject: string) {
 
 describe('Pro only', () => {
   it('refuses every Pro call to a free user with 403 pro_required', async () => {
-    const free = await browser();
+    const free = await openBrowser(server.httpUrl);
     const calls = [
       free.get('/api/user-token'),
       free.post('/api/user-token'),

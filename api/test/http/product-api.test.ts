@@ -1,11 +1,10 @@
 // The product API the dashboard calls: visitor sessions, CSRF, domains, contact, logout.
 import request from 'supertest';
+import { ORIGIN, openBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPro } from '../../src/features/users/is-pro.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
-
-const ORIGIN = 'http://localhost:8080';
 
 let database: TestDatabase;
 let test: ReturnType<typeof createTestServices>;
@@ -17,13 +16,6 @@ beforeAll(async () => {
   app = buildTestApp(test.services);
 });
 afterAll(() => database?.dispose());
-
-/** A visitor: the cookie their first GET /api/user set. */
-async function visitor(): Promise<{ cookie: string; id: string }> {
-  const response = await request(app).get('/api/user').expect(200);
-  const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  return { cookie, id: response.body.id };
-}
 
 const contact = {
   name: 'Ada Lovelace',
@@ -53,7 +45,7 @@ describe('visitors and users', () => {
   });
 
   it('knows the visitor again by the cookie, and ignores a forged one', async () => {
-    const { cookie, id } = await visitor();
+    const { cookie, id } = await openBrowser(app);
     const again = await request(app).get('/api/user').set('Cookie', cookie).expect(200);
     expect(again.body.id).toBe(id);
     expect(again.headers['set-cookie']).toBeUndefined();
@@ -81,7 +73,7 @@ describe('visitors and users', () => {
   });
 
   it('reports a Pro user as Pro, with the expiry', async () => {
-    const { cookie, id } = await visitor();
+    const { cookie, id } = await openBrowser(app);
     const until = test.services.now() + 3_600_000;
     await test.services.repositories.users.update(
       id,
@@ -100,7 +92,7 @@ describe('visitors and users', () => {
   });
 
   it('ends the session on logout', async () => {
-    const { cookie, id } = await visitor();
+    const { cookie, id } = await openBrowser(app);
     const out = await request(app)
       .post('/api/logout')
       .set('Cookie', cookie)
@@ -115,7 +107,7 @@ describe('visitors and users', () => {
 
 describe('CSRF', () => {
   it('refuses state-changing calls without our Origin', async () => {
-    const { cookie } = await visitor();
+    const { cookie } = await openBrowser(app);
     const missing = await request(app).post('/api/logout').set('Cookie', cookie).expect(403);
     expect(missing.body.code).toBe('forbidden');
     const foreign = await request(app)
@@ -139,7 +131,7 @@ describe('CSRF', () => {
 
 describe('domains', () => {
   it('lists our domains to a visitor with a session', async () => {
-    const { cookie } = await visitor();
+    const { cookie } = await openBrowser(app);
     const response = await request(app).get('/api/domains').set('Cookie', cookie).expect(200);
     expect(response.body).toEqual({ domains: ['tempmail.test', 'second.test'] });
     await request(app).get('/api/domains').expect(403);
@@ -149,7 +141,7 @@ describe('domains', () => {
 describe('contact', () => {
   it('stores the message and mails it to support, replying to the writer', async () => {
     const before = test.outbox().length;
-    const { cookie } = await visitor();
+    const { cookie } = await openBrowser(app);
     await request(app)
       .post('/api/contact')
       .set('Cookie', cookie)

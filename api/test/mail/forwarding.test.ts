@@ -2,12 +2,12 @@
 // destination has confirmed, a copy goes out through the relay (a local SMTP sink here).
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import request from 'supertest';
+import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
 
-const ORIGIN = 'http://localhost:8080';
 let server: TestMailServer;
 let sink: RelaySink;
 
@@ -24,15 +24,7 @@ afterAll(async () => {
 });
 
 async function proBrowser(email: string) {
-  const first = await request(server.httpUrl).get('/api/user').expect(200);
-  const cookie = (first.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const browser = {
-    post: (path: string, body?: object) => {
-      const call = request(server.httpUrl).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
-      return body ? call.send(body) : call;
-    },
-    get: (path: string) => request(server.httpUrl).get(path).set('Cookie', cookie),
-  };
+  const browser = await openBrowser(server.httpUrl);
   const { body } = await browser
     .post('/api/create-checkout-session', { plan: 'pro_monthly' })
     .expect(200);
@@ -40,6 +32,20 @@ async function proBrowser(email: string) {
     .post(`/api/demo-checkout/${body.url.split('/').pop()}/complete`, { email })
     .expect(200);
   return browser;
+}
+
+/** Points forwarding at `destination` and confirms it with the link the sink received. */
+async function forwardConfirmed(pro: TestBrowser, destination: string) {
+  await pro
+    .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+    .expect(200);
+  const confirmation = (await sink.received()).find((message) => message.to.includes(destination));
+  const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation!.parsed.text)![1]!;
+  await request(server.httpUrl)
+    .post('/api/forwarding/confirm')
+    .set('Origin', ORIGIN)
+    .send({ token })
+    .expect(200);
 }
 
 async function sendOverSmtp(to: string, subject: string, extra: Partial<SendMailOptions> = {}) {
@@ -163,18 +169,7 @@ describe('forwarding', () => {
         .expect(201)
     ).body;
     const destination = 'retry@real.example';
-    await pro
-      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
-      .expect(200);
-    const confirmation = (await sink.received()).find((message) =>
-      message.to.includes(destination),
-    );
-    const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation!.parsed.text)![1]!;
-    await request(server.httpUrl)
-      .post('/api/forwarding/confirm')
-      .set('Origin', ORIGIN)
-      .send({ token })
-      .expect(200);
+    await forwardConfirmed(pro, destination);
 
     sink.failNext(1);
     await sendOverSmtp(address, 'flaky relay');
@@ -209,18 +204,7 @@ describe('forwarding', () => {
         .expect(201)
     ).body;
     const destination = 'quiet@real.example';
-    await pro
-      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
-      .expect(200);
-    const confirmation = (await sink.received()).find((message) =>
-      message.to.includes(destination),
-    );
-    const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation!.parsed.text)![1]!;
-    await request(server.httpUrl)
-      .post('/api/forwarding/confirm')
-      .set('Origin', ORIGIN)
-      .send({ token })
-      .expect(200);
+    await forwardConfirmed(pro, destination);
     const off = await pro
       .post('/api/update-forwarding', { forwardingEmail: destination, enabled: false })
       .expect(200);
