@@ -5,6 +5,7 @@ import type { Repositories } from '../storage/repositories/index.js';
 import type { Delivery } from '../storage/repositories/forwarding.js';
 
 const BATCH = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** A claimed delivery is not due again for this long (another worker may take it after). */
 const LEASE_MS = 5 * 60_000;
 /** Attempts before a delivery is given up. */
@@ -21,9 +22,9 @@ interface Deps {
 async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
   const { repositories } = deps;
   const now = deps.now();
-  const fail = async (error: string, retry: boolean) => {
+  const fail = async (error: string) => {
     const attempts = delivery.attempts + 1;
-    const retryAt = retry && attempts < MAX_ATTEMPTS ? now + retryDelay(attempts - 1) : null;
+    const retryAt = attempts < MAX_ATTEMPTS ? now + retryDelay(attempts - 1) : null;
     await repositories.deliveries.markFailed(delivery, error, retryAt);
     await repositories.forwarding.save(delivery.userId, { lastError: error }, now);
   };
@@ -32,7 +33,10 @@ async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
     (await repositories.deliveries.countSentSince(delivery.userId, startOfUtcDay(now))) >=
     FORWARDING_DAILY_LIMIT
   ) {
-    await fail(`Daily forwarding limit of ${FORWARDING_DAILY_LIMIT} messages reached.`, false);
+    // Held, not dropped: it goes out when the next day's allowance starts.
+    const error = `Daily forwarding limit of ${FORWARDING_DAILY_LIMIT} messages reached; the rest follows tomorrow.`;
+    await repositories.deliveries.markFailed(delivery, error, startOfUtcDay(now) + DAY_MS);
+    await repositories.forwarding.save(delivery.userId, { lastError: error }, now);
     return;
   }
   const mailbox = await repositories.messages.findMailboxOf(delivery.messageId);
@@ -70,7 +74,7 @@ async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
     await repositories.deliveries.markSent(delivery, deps.now());
     await repositories.forwarding.save(delivery.userId, { lastError: null }, deps.now());
   } catch (error) {
-    await fail(error instanceof Error ? error.message : String(error), true);
+    await fail(error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -164,6 +164,13 @@ describe('Stripe checkout', () => {
     expect((await buyer.get('/api/user')).body.isPro).toBe(false);
   });
 
+  it('leaves an event it could not handle to Stripe’s redelivery', async () => {
+    const eventId = `evt_${randomBytes(8).toString('hex')}`;
+    // Stripe does not know this session: handling fails, so the event must not count as seen.
+    await webhook('checkout.session.completed', { id: 'cs_test_unknown' }, { eventId }).expect(500);
+    expect(await test.services.repositories.billing.hasEvent(eventId)).toBe(false);
+  });
+
   it('refuses webhooks that Stripe did not sign', async () => {
     await webhook(
       'checkout.session.completed',

@@ -4,6 +4,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import request from 'supertest';
 import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIRMATION_LIFETIME_MS } from '../../src/features/forwarding/manage-forwarding.js';
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
@@ -212,6 +213,25 @@ describe('forwarding', () => {
     await sendOverSmtp(address, 'while off');
     await runJob();
     expect(await forwardedTo(destination)).toEqual([]);
+  });
+
+  it('sends a new confirmation when the last one lapsed unanswered', async () => {
+    const pro = await proBrowser('lapsed@example.com');
+    const destination = 'late@real.example';
+    const count = async () =>
+      (await sink.received()).filter((mail) => mail.to.includes(destination)).length;
+    await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+      .expect(200);
+    await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+      .expect(200);
+    expect(await count()).toBe(1);
+    server.advance(CONFIRMATION_LIFETIME_MS);
+    await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+      .expect(200);
+    expect(await count()).toBe(2);
   });
 
   it('is for Pro users only', async () => {

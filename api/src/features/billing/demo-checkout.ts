@@ -7,6 +7,9 @@ import { DEMO_PERIOD_MS, PLANS, type ProPlan } from './plans.js';
 
 type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
 
+/** Runs fulfilment in one transaction: a payment never closes without its Pro time. */
+export type Transact = <T>(work: (repositories: Deps) => Promise<T>) => Promise<T>;
+
 export interface CheckoutUrls {
   successUrl: (paymentId: string) => string;
   cancelUrl: string;
@@ -17,7 +20,7 @@ export interface CheckoutUrls {
  * The built-in checkout used when no payment provider is configured: nothing is charged,
  * and completing it runs the same fulfilment a provider's confirmation does.
  */
-export function createDemoCheckout(deps: Deps, urls: CheckoutUrls) {
+export function createDemoCheckout(deps: Deps, transact: Transact, urls: CheckoutUrls) {
   return {
     async start(
       userId: string,
@@ -37,26 +40,28 @@ export function createDemoCheckout(deps: Deps, urls: CheckoutUrls) {
     },
 
     /**
-     * Completes an open demo payment bought with `email`; resolves with the user it made Pro,
-     * or undefined when the payment was not open (already used or cancelled).
+     * Completes an open demo payment bought with `email`; resolves with the user it made Pro
+     * (another account when the email already had one), or undefined when the payment was
+     * not open (already used or cancelled).
      */
     async complete(payment: Payment, email: string, now: number): Promise<User | undefined> {
-      if (!(await deps.billing.closePayment(payment.id, 'complete', now))) return undefined;
-      const buyerId = await purchaseAccount(deps, payment, email, now);
-      if (payment.plan === 'pro_24hr') {
-        return grantPass(deps, buyerId, now);
-      }
-      return applySubscription(
-        deps,
-        {
-          id: `demo_sub_${payment.id}`,
-          userId: buyerId,
-          status: 'active',
-          currentPeriodEnd: now + DEMO_PERIOD_MS,
-          cancelAtPeriodEnd: false,
-        },
-        now,
-      );
+      return transact(async (repositories) => {
+        if (!(await repositories.billing.closePayment(payment.id, 'complete', now)))
+          return undefined;
+        const buyerId = await purchaseAccount(repositories, payment, email, now);
+        if (payment.plan === 'pro_24hr') return grantPass(repositories, buyerId, now);
+        return applySubscription(
+          repositories,
+          {
+            id: `demo_sub_${payment.id}`,
+            userId: buyerId,
+            status: 'active',
+            currentPeriodEnd: now + DEMO_PERIOD_MS,
+            cancelAtPeriodEnd: false,
+          },
+          now,
+        );
+      });
     },
 
     async cancel(payment: Payment, now: number): Promise<boolean> {

@@ -60,8 +60,9 @@ export async function applySubscription(
 }
 
 /**
- * The account a purchase belongs to: the one that already has the buyer's email (they paid
- * before, elsewhere), or the paying visitor's, which takes the email as its purchase email.
+ * The account a purchase's Pro time goes to: the one that already has the buyer's email (they
+ * paid before, elsewhere), or the paying visitor's, which takes the email as its purchase
+ * email. The payment itself stays the payer's record.
  */
 export async function purchaseAccount(
   deps: Deps,
@@ -70,10 +71,7 @@ export async function purchaseAccount(
   now: number,
 ): Promise<string> {
   const existing = await deps.users.findByEmail(email);
-  if (existing && existing.id !== payment.userId) {
-    await deps.billing.movePayment(payment.id, existing.id);
-    return existing.id;
-  }
+  if (existing && existing.id !== payment.userId) return existing.id;
   if (!existing) await deps.users.update(payment.userId, { email }, now);
   return payment.userId;
 }

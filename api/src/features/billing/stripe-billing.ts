@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Repositories } from '../../storage/repositories/index.js';
 import type { User } from '../../storage/repositories/users.js';
 import { applySubscription, grantPass, purchaseAccount } from './fulfil-payment.js';
+import type { Transact } from './demo-checkout.js';
 import { PLANS, type ProPlan } from './plans.js';
 
 type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
@@ -9,6 +10,13 @@ type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
 export interface StripeBillingOptions {
   publicUrl: string;
   prices: { monthly: string; pass: string };
+  /** Runs fulfilment in one transaction: a payment never closes without its Pro time. */
+  transact: Transact;
+  /**
+   * The purchase went to the account that already had the buyer's email: its owner must
+   * prove the email (a sign-in link) before any browser may use that account.
+   */
+  creditedElsewhere: (email: string, now: number) => Promise<void>;
 }
 
 /** The period end of a subscription: on its items in current API versions (seconds). */
@@ -57,15 +65,23 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
     }
     if (session.payment_status === 'unpaid') return 'pending';
     const payment = await deps.billing.findPayment(session.id);
-    if (payment && (await deps.billing.closePayment(session.id, 'complete', now))) {
-      const email = session.customer_details?.email ?? session.customer_email;
-      const buyerId = email
-        ? await purchaseAccount(deps, payment, email.toLowerCase(), now)
-        : payment.userId;
-      const customerId = idOf(session.customer);
-      if (customerId) await deps.users.update(buyerId, { stripeCustomerId: customerId }, now);
-      if (session.mode === 'payment') await grantPass(deps, buyerId, now);
-    }
+    const email = (session.customer_details?.email ?? session.customer_email)?.toLowerCase();
+    const credited =
+      payment &&
+      (await options.transact(async (repositories) => {
+        if (!(await repositories.billing.closePayment(session.id, 'complete', now)))
+          return undefined;
+        const buyerId = email
+          ? await purchaseAccount(repositories, payment, email, now)
+          : payment.userId;
+        const customerId = idOf(session.customer);
+        if (customerId)
+          await repositories.users.update(buyerId, { stripeCustomerId: customerId }, now);
+        if (session.mode === 'payment') await grantPass(repositories, buyerId, now);
+        return buyerId;
+      }));
+    if (credited && email && credited !== payment.userId)
+      await options.creditedElsewhere(email, now);
     const subscriptionId = idOf(session.subscription);
     if (subscriptionId) await syncSubscription(subscriptionId, now);
     return 'paid';
@@ -111,7 +127,9 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
      * Returns false for an event seen before.
      */
     async handleEvent(event: Stripe.Event, now: number): Promise<boolean> {
-      if (!(await deps.billing.recordEvent({ id: event.id, type: event.type }, now))) return false;
+      // Recorded only once handled: a failure leaves it to Stripe's redelivery. Handling is
+      // idempotent (objects are re-read, payments close once), so a race costs nothing.
+      if (await deps.billing.hasEvent(event.id)) return false;
       const object = event.data.object as { id: string };
       switch (event.type) {
         case 'checkout.session.completed':
@@ -130,6 +148,7 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
         default:
           break;
       }
+      await deps.billing.recordEvent({ id: event.id, type: event.type }, now);
       return true;
     },
 

@@ -58,7 +58,10 @@ export async function updateForwarding(
   const current = await deps.repositories.forwarding.find(userId);
   const email = change.email?.trim().toLowerCase() || null;
   const newDestination = email !== null && email !== current?.email;
-  if (!newDestination) {
+  // A confirmation that lapsed unanswered may be asked for again, for the same address.
+  const lapsed =
+    email !== null && current?.confirmedAt === null && (current.confirmExpiresAt ?? 0) <= now;
+  if (!newDestination && !lapsed) {
     await deps.repositories.forwarding.save(
       userId,
       { enabled: change.enabled, email: email ?? current?.email ?? null },

@@ -1,10 +1,12 @@
 import type { Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type Stripe from 'stripe';
-import { createDemoCheckout } from '../../features/billing/demo-checkout.js';
+import { createDemoCheckout, type Transact } from '../../features/billing/demo-checkout.js';
 import { PLANS, type ProPlan } from '../../features/billing/plans.js';
 import { createStripeBilling } from '../../features/billing/stripe-billing.js';
+import { requestAccessRecovery } from '../../features/recovery/access-recovery.js';
 import { isPro } from '../../features/users/is-pro.js';
+import { inTransaction } from '../../storage/in-transaction.js';
 import type { Services } from '../../services.js';
 import type { Payment } from '../../storage/repositories/billing.js';
 import { ApiError } from '../api-error.js';
@@ -23,7 +25,8 @@ export function billingHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   const { publicUrl } = services.config;
   const limiter = new RateLimiterMemory({ points: CHECKOUTS_PER_HOUR, duration: 3600 });
-  const demo = createDemoCheckout(services.repositories, {
+  const transact: Transact = (work) => inTransaction(services.storage, work);
+  const demo = createDemoCheckout(services.repositories, transact, {
     pageUrl: (id) => `${publicUrl}/demo-checkout/${id}`,
     successUrl: (id) => `${publicUrl}/pro/success?cs=${id}`,
     cancelUrl: `${publicUrl}/pro/cancel`,
@@ -34,7 +37,21 @@ export function billingHandlers(services: Services): OperationHandlers {
     createStripeBilling(services.repositories, services.stripe, {
       publicUrl,
       prices: services.config.prices,
+      transact,
+      creditedElsewhere: (email, now) => sendSignInLink(email, now),
     });
+
+  /**
+   * A purchase went to the account that already had the buyer's email. Nobody has proved that
+   * email yet, so no browser is attached to that account: its owner gets a sign-in link.
+   */
+  async function sendSignInLink(email: string, now: number): Promise<void> {
+    await requestAccessRecovery(
+      { repositories: services.repositories, mailer: services.mailer, publicUrl },
+      email,
+      now,
+    );
+  }
 
   async function start(request: Request, plan: ProPlan): Promise<string> {
     const { user } = await sessions.require(request);
@@ -97,7 +114,7 @@ export function billingHandlers(services: Services): OperationHandlers {
     },
 
     async verifyCheckout(request, response) {
-      const { user, tokenHash } = await sessions.require(request);
+      const { user } = await sessions.require(request);
       const id = String(request.query.session_id);
       const payment = await services.repositories.billing.findPayment(id);
       if (!payment || payment.userId !== user.id)
@@ -105,10 +122,9 @@ export function billingHandlers(services: Services): OperationHandlers {
       // Stripe's word is asked, not the webhook's awaited: the success page may come first.
       if (payment.provider === 'stripe' && stripe) await stripe.syncCheckout(id, services.now());
       const settled = (await services.repositories.billing.findPayment(id))!;
-      // The buyer's email named an account bought earlier elsewhere: this browser joins it.
-      if (settled.userId !== user.id)
-        await services.repositories.sessions.attachUser(tokenHash, settled.userId);
-      const current = await services.repositories.users.findById(settled.userId);
+      // A purchase credited to the account that already had the buyer's email is not shown as
+      // this browser's: that account is reached through the sign-in link mailed to the email.
+      const current = await services.repositories.users.findById(user.id);
       response.json({
         status: status[settled.status],
         plan: settled.plan,
@@ -163,14 +179,11 @@ export function billingHandlers(services: Services): OperationHandlers {
 
     async completeDemoCheckout(request, response) {
       const payment = await ownPayment(request, String(request.params.sessionId));
-      const { email } = request.body as { email: string };
-      const buyer = await demo.complete(payment, email.trim().toLowerCase(), services.now());
+      const email = (request.body as { email: string }).email.trim().toLowerCase();
+      const now = services.now();
+      const buyer = await demo.complete(payment, email, now);
       if (!buyer) throw alreadyClosed(payment);
-      // The email named an account bought earlier elsewhere: this browser joins it.
-      if (buyer.id !== payment.userId) {
-        const { tokenHash } = await sessions.require(request);
-        await services.repositories.sessions.attachUser(tokenHash, buyer.id);
-      }
+      if (buyer.id !== payment.userId) await sendSignInLink(email, now);
       response.json({ url: `${publicUrl}/pro/success?cs=${payment.id}` });
     },
 

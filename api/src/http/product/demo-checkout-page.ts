@@ -50,9 +50,9 @@ async function call(method, path, body) {
   const headers = { Accept: 'application/json' };
   if (body) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, { method, credentials: 'same-origin', headers, body: body && JSON.stringify(body) });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.message || response.statusText);
-  return body;
+  const result = await response.json();
+  if (!response.ok) throw new Error(result.message || response.statusText);
+  return result;
 }
 call('GET', '/api/demo-checkout/' + id).then((session) => {
   const price = (session.amount / 100).toLocaleString('en', { style: 'currency', currency: session.currency });

@@ -64,8 +64,11 @@ export function forwardingHandlers(services: Services): OperationHandlers {
           [{ path: '/body/forwardingEmail', message: 'must not be one of our own addresses' }],
         );
       }
+      // Every confirmation mail counts: each goes to an address the user names.
       const current = await services.repositories.forwarding.find(user.id);
-      if (email && email.toLowerCase() !== current?.email) {
+      const lapsed =
+        current?.confirmedAt === null && (current.confirmExpiresAt ?? 0) <= services.now();
+      if (email && (email.toLowerCase() !== current?.email || lapsed)) {
         await consume(confirmations, user.id, 'forwarding changes');
       }
       await updateForwarding(deps, user.id, { email, enabled }, services.now());

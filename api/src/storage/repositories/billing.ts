@@ -91,11 +91,6 @@ export function createBillingRepository(db: Kysely<DatabaseSchema>) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Gives a payment to another user (the buyer's email named an existing account). */
-    async movePayment(id: string, userId: string): Promise<void> {
-      await db.updateTable('payments').set({ user_id: userId }).where('id', '=', id).execute();
-    },
-
     /** Whether a user has a payment the provider has not confirmed yet. */
     async hasOpenPayment(userId: string): Promise<boolean> {
       const row = await db
@@ -141,6 +136,15 @@ export function createBillingRepository(db: Kysely<DatabaseSchema>) {
         .orderBy('current_period_end', 'desc')
         .executeTakeFirst();
       return row && toSubscription(row);
+    },
+
+    async hasEvent(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('payment_events')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /**

@@ -1,0 +1,45 @@
+// The small pages the API serves itself (until the dashboard has its own): they must load,
+// and their inline scripts must at least compile (a syntax error leaves a page dead).
+import vm from 'node:vm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from '../support/browser.js';
+import { testBackends, type TestDatabase } from '../support/test-databases.js';
+import { buildTestApp, createTestServices } from '../support/test-services.js';
+
+let database: TestDatabase;
+let app: ReturnType<typeof buildTestApp>;
+
+beforeAll(async () => {
+  database = await testBackends[0]!.open();
+  app = buildTestApp(createTestServices(database).services);
+});
+afterAll(() => database?.dispose());
+
+function scriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+}
+
+describe('server-rendered pages', () => {
+  it('serves a demo checkout page whose script compiles', async () => {
+    const buyer = await openBrowser(app);
+    const { body } = await buyer
+      .post('/api/create-checkout-session', { plan: 'pro_24hr' })
+      .expect(200);
+    const page = await request(app).get(new URL(body.url).pathname).expect(200);
+    expect(page.text).toContain('<label for="email">');
+    const scripts = scriptsOf(page.text);
+    expect(scripts).toHaveLength(1);
+    for (const script of scripts) expect(() => new vm.Script(script)).not.toThrow();
+  });
+
+  it('serves a forwarding confirmation page whose script compiles', async () => {
+    const page = await request(app)
+      .get(`/forwarding/confirm?token=${'a'.repeat(43)}`)
+      .expect(200);
+    const scripts = scriptsOf(page.text);
+    expect(scripts).toHaveLength(1);
+    for (const script of scripts) expect(() => new vm.Script(script)).not.toThrow();
+    await request(app).get('/forwarding/confirm?token=short').expect(404);
+  });
+});
