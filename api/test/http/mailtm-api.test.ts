@@ -1,11 +1,12 @@
 // The mail.tm-compatible surface, in mail.tm's wire format; every JSON response is checked
 // against the contract by the validator (buildTestApp turns response validation on).
 import { SignJWT } from 'jose';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
+import { sendMail } from '../support/send-mail.js';
 
 let server: TestMailServer;
 const api = () => request(server.httpUrl);
@@ -18,22 +19,15 @@ async function account(address: string, password = 'secret123') {
   return { id: created.body.id as string, address, token: body.token as string };
 }
 
-/** Sends a real message over SMTP, as any sender would. */
-async function sendMail(to: string, options: Partial<SendMailOptions> = {}) {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: server.smtpPort,
-    secure: false,
-    ignoreTLS: true,
-  });
-  await transport.sendMail({
+/** Sends a real message over SMTP and waits until it is parsed. */
+async function sendMailTo(to: string, options: Partial<SendMailOptions> = {}) {
+  await sendMail(server.smtpPort, {
     from: 'Shop <no-reply@shop.example>',
     to,
     subject: 'Hello',
     text: 'Hello there.',
     ...options,
   });
-  transport.close();
   await server.ingest.drain();
 }
 
@@ -226,7 +220,7 @@ describe('messages', () => {
 
   beforeAll(async () => {
     inbox = await account('inbox@tempmail.test');
-    await sendMail(inbox.address, {
+    await sendMailTo(inbox.address, {
       subject: 'Your code: 482913',
       cc: 'Copy <copy@shop.example>',
       text: 'Your verification code is 482913.',
@@ -299,7 +293,7 @@ describe('messages', () => {
   });
 
   it('marks seen with merge-patch and deletes', async () => {
-    await sendMail(inbox.address, { subject: 'to delete' });
+    await sendMailTo(inbox.address, { subject: 'to delete' });
     const list = (await api().get('/messages').set(auth()).set(json)).body;
     const target = list.find((message: { subject: string }) => message.subject === 'to delete');
     const patched = await api()
@@ -383,7 +377,7 @@ describe('live events (Mercure)', () => {
         text += new TextDecoder().decode(value);
       }
     })();
-    await sendMail(live.address, { subject: 'live one' });
+    await sendMailTo(live.address, { subject: 'live one' });
     await arrived;
     controller.abort();
     const frames = text

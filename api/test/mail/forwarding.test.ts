@@ -1,6 +1,6 @@
 // Verified forwarding, end to end: a Pro user's address receives mail over SMTP, and once the
 // destination has confirmed, a copy goes out through the relay (a local SMTP sink here).
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import request from 'supertest';
 import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { CONFIRMATION_LIFETIME_MS } from '../../src/features/forwarding/manage-f
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
+import { sendMail } from '../support/send-mail.js';
 
 let server: TestMailServer;
 let sink: RelaySink;
@@ -50,19 +51,13 @@ async function forwardConfirmed(pro: TestBrowser, destination: string) {
 }
 
 async function sendOverSmtp(to: string, subject: string, extra: Partial<SendMailOptions> = {}) {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: server.smtpPort,
-    ignoreTLS: true,
-  });
-  await transport.sendMail({
+  await sendMail(server.smtpPort, {
     from: 'Shop <orders@shop.example>',
     to,
     subject,
     text: `About ${subject}.`,
     ...extra,
   });
-  transport.close();
   await server.ingest.drain();
 }
 

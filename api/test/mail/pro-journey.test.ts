@@ -2,7 +2,6 @@
 // local fake Stripe, a signed webhook), becomes Pro, makes an alias, confirms forwarding, and
 // mail sent over SMTP to the alias comes out of the relay (a local SMTP sink) as a copy.
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
+import { sendMail } from '../support/send-mail.js';
 
 const ORIGIN = 'http://localhost:8080';
 const WEBHOOK_SECRET = 'whsec_journey_signing_secret';
@@ -93,18 +93,12 @@ it('takes a visitor to Pro, an alias and forwarded mail', async () => {
   await api().post('/api/forwarding/confirm').set('Origin', ORIGIN).send({ token }).expect(200);
 
   // Mail arrives over SMTP and leaves through the relay.
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: server.smtpPort,
-    ignoreTLS: true,
-  });
-  await transport.sendMail({
+  await sendMail(server.smtpPort, {
     from: 'Shop <orders@shop.example>',
     to: address,
     subject: 'Your code 482913',
     text: 'Code: 482913',
   });
-  transport.close();
   await server.ingest.drain();
   await deliverDueForwarding({
     repositories: server.services.repositories,
