@@ -1,5 +1,4 @@
 import type { Plan } from '../../storage/repositories/users.js';
-import { PRO_RETENTION_MS } from '../mailboxes/lifetimes.js';
 
 export type ProPlan = Exclude<Plan, 'free'>;
 
@@ -15,6 +14,7 @@ export const PLANS: Record<
   pro_monthly: { amountCents: 300, currency: 'usd', mode: 'subscription' },
 };
 
-export const PASS_LENGTH_MS = PRO_RETENTION_MS;
+/** How long a 24-hour pass makes its buyer Pro. */
+export const PASS_LENGTH_MS = 24 * 60 * 60 * 1000;
 /** A demo subscription's period; real ones take the payment provider's. */
 export const DEMO_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;

@@ -45,6 +45,20 @@ export async function forwardingView(
 }
 
 /**
+ * Whether setting `email` sends a confirmation mail: for a new destination, or when the last
+ * confirmation lapsed unanswered (it may be asked for again, for the same address).
+ */
+export function confirmationDue(
+  current: ForwardingSettings | undefined,
+  email: string | null,
+  now: number,
+): boolean {
+  if (email === null) return false;
+  if (email !== current?.email) return true;
+  return current.confirmedAt === null && (current.confirmExpiresAt ?? 0) <= now;
+}
+
+/**
  * Turns forwarding on or off. A new destination must confirm first: it is mailed a link, and
  * nothing is forwarded until its owner opens it, so nobody can aim our mail at a stranger.
  * Returns whether a confirmation mail was sent.
@@ -57,11 +71,7 @@ export async function updateForwarding(
 ): Promise<{ sentConfirmation: boolean }> {
   const current = await deps.repositories.forwarding.find(userId);
   const email = change.email?.trim().toLowerCase() || null;
-  const newDestination = email !== null && email !== current?.email;
-  // A confirmation that lapsed unanswered may be asked for again, for the same address.
-  const lapsed =
-    email !== null && current?.confirmedAt === null && (current.confirmExpiresAt ?? 0) <= now;
-  if (!newDestination && !lapsed) {
+  if (email === null || !confirmationDue(current, email, now)) {
     await deps.repositories.forwarding.save(
       userId,
       { enabled: change.enabled, email: email ?? current?.email ?? null },

@@ -5,14 +5,14 @@ import { createDemoCheckout, type Transact } from '../../features/billing/demo-c
 import { PLANS, type ProPlan } from '../../features/billing/plans.js';
 import { createStripeBilling } from '../../features/billing/stripe-billing.js';
 import { requestAccessRecovery } from '../../features/recovery/access-recovery.js';
-import { isPro } from '../../features/users/is-pro.js';
 import { inTransaction } from '../../storage/in-transaction.js';
 import type { Services } from '../../services.js';
 import type { Payment } from '../../storage/repositories/billing.js';
 import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { rawBodyOf } from '../raw-body.js';
-import { consume, userResource } from './product-handlers.js';
+import { userResource } from './product-handlers.js';
+import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
 /** Checkouts a user may start per hour. */
@@ -152,9 +152,7 @@ export function billingHandlers(services: Services): OperationHandlers {
     },
 
     async createBillingPortalSession(request, response) {
-      const { user } = await sessions.require(request);
-      if (!isPro(user, services.now()))
-        throw new ApiError(403, 'pro_required', 'This feature is for Pro users.');
+      const user = await sessions.requirePro(request);
       if (user.plan !== 'pro_monthly') {
         throw new ApiError(403, 'forbidden', 'Only monthly subscribers have a billing portal.');
       }

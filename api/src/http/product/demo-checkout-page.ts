@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { renderPage } from './render-page.js';
 
 /**
  * The page the demo checkout sends a buyer to (no payment provider configured). It says
@@ -6,25 +7,10 @@ import type { RequestHandler } from 'express';
  * product API, which runs the same fulfilment as a real payment. The dashboard may replace
  * it with a page of its own; the API behind it stays.
  */
-const page = (id: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Demo checkout · TempMail</title>
-<style>
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a; }
-  .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }
-  input { font: inherit; padding: .5rem; border: 1px solid #555; border-radius: .4rem; margin: .25rem 0; }
-  button { font: inherit; padding: .6rem 1.2rem; border-radius: .4rem; border: 1px solid #333; cursor: pointer; margin-right: .5rem; }
-  button.pay { background: #1a5fd1; color: #fff; border-color: #1a5fd1; }
-  button:focus-visible { outline: 3px solid #b58100; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-  <p class="demo" role="note"><strong>Demo checkout.</strong> No payment provider is configured on this server, so nothing is charged. Completing it makes this browser's user Pro, exactly as a real payment would.</p>
+const page = (id: string) =>
+  renderPage({
+    title: 'Demo checkout',
+    main: `  <p class="demo" role="note"><strong>Demo checkout.</strong> No payment provider is configured on this server, so nothing is charged. Completing it grants Pro exactly as a real payment would.</p>
   <h1>TempMail Pro</h1>
   <p id="summary" aria-live="polite">Loading the checkout…</p>
   <form id="pay">
@@ -34,14 +20,12 @@ const page = (id: string) => `<!doctype html>
       <br><small>You sign in on other devices with it ("Already Pro? Sign in with your email").</small>
     </p>
     <p>
-      <button class="pay" id="complete" type="submit" disabled>Complete demo payment</button>
+      <button class="primary" id="complete" type="submit" disabled>Complete demo payment</button>
       <button id="cancel" type="button" disabled>Cancel</button>
     </p>
   </form>
-  <p id="error" role="alert"></p>
-</main>
-<script>
-const id = ${JSON.stringify(id)};
+  <p id="error" role="alert"></p>`,
+    script: `const id = ${JSON.stringify(id)};
 const summary = document.getElementById('summary');
 const error = document.getElementById('error');
 const buttons = [document.getElementById('complete'), document.getElementById('cancel')];
@@ -74,10 +58,10 @@ document.getElementById('pay').addEventListener('submit', (event) => {
   event.preventDefault();
   finish('complete', { email: document.getElementById('email').value.trim() });
 });
-buttons[1].addEventListener('click', () => finish('cancel'));
-</script>
-</body>
-</html>`;
+buttons[1].addEventListener('click', () => finish('cancel'));`,
+    style:
+      '\n  .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }',
+  });
 
 export const demoCheckoutPage: RequestHandler = (request, response, next) => {
   const id = String(request.params.id);

@@ -1,32 +1,18 @@
 import type { RequestHandler } from 'express';
+import { renderPage } from './render-page.js';
 
 /**
  * The page a forwarding confirmation link opens. Opening it changes nothing (mail scanners
  * follow links); the button POSTs the token. The dashboard may replace it; the API stays.
  */
-const page = (token: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>Confirm forwarding · TempMail</title>
-<style>
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a; }
-  button { font: inherit; padding: .6rem 1.2rem; border-radius: .4rem; border: 1px solid #1a5fd1; background: #1a5fd1; color: #fff; cursor: pointer; }
-  button:focus-visible { outline: 3px solid #b58100; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-  <h1>Confirm forwarding</h1>
+const page = (token: string) =>
+  renderPage({
+    title: 'Confirm forwarding',
+    main: `  <h1>Confirm forwarding</h1>
   <p>A TempMail Pro user asked to forward their temporary mail to this address. Confirm only if that was you.</p>
-  <p><button id="confirm" type="button">Yes, forward it to me</button></p>
-  <p id="result" role="status" aria-live="polite"></p>
-</main>
-<script>
-const token = ${JSON.stringify(token)};
+  <p><button class="primary" id="confirm" type="button">Yes, forward it to me</button></p>
+  <p id="result" role="status" aria-live="polite"></p>`,
+    script: `const token = ${JSON.stringify(token)};
 const button = document.getElementById('confirm');
 const result = document.getElementById('result');
 button.addEventListener('click', async () => {
@@ -41,10 +27,8 @@ button.addEventListener('click', async () => {
     ? 'Confirmed: mail to ' + body.forwardingEmail + ' will be forwarded from now on.'
     : body.message;
   if (!response.ok) button.disabled = false;
-});
-</script>
-</body>
-</html>`;
+});`,
+  });
 
 export const forwardingConfirmPage: RequestHandler = (request, response, next) => {
   const token = typeof request.query.token === 'string' ? request.query.token : '';

@@ -1,16 +1,14 @@
-import type { Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
+  confirmationDue,
   confirmForwarding,
   forwardingView,
   updateForwarding,
 } from '../../features/forwarding/manage-forwarding.js';
-import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
-import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
-import { consume } from './product-handlers.js';
+import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
 /** Confirmation mails a user may cause per hour (each goes to an address they name). */
@@ -26,21 +24,14 @@ export function forwardingHandlers(services: Services): OperationHandlers {
     publicUrl: services.config.publicUrl,
   };
 
-  async function requirePro(request: Request): Promise<User> {
-    const { user } = await sessions.require(request);
-    if (!isPro(user, services.now()))
-      throw new ApiError(403, 'pro_required', 'This feature is for Pro users.');
-    return user;
-  }
-
   return {
     async getForwardingSettings(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       response.json(await forwardingView(deps, user.id, services.now()));
     },
 
     async updateForwarding(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       const { forwardingEmail, enabled } = request.body as {
         forwardingEmail: string | null;
         enabled: boolean;
@@ -66,9 +57,7 @@ export function forwardingHandlers(services: Services): OperationHandlers {
       }
       // Every confirmation mail counts: each goes to an address the user names.
       const current = await services.repositories.forwarding.find(user.id);
-      const lapsed =
-        current?.confirmedAt === null && (current.confirmExpiresAt ?? 0) <= services.now();
-      if (email && (email.toLowerCase() !== current?.email || lapsed)) {
+      if (confirmationDue(current, email?.toLowerCase() ?? null, services.now())) {
         await consume(confirmations, user.id, 'forwarding changes');
       }
       await updateForwarding(deps, user.id, { email, enabled }, services.now());
@@ -84,7 +73,7 @@ export function forwardingHandlers(services: Services): OperationHandlers {
     },
 
     async checkForwarding(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       const { emailAddress } = request.body as { emailAddress: string };
       const mailbox = await services.repositories.mailboxes.findByAddress(emailAddress.trim());
       if (!mailbox || mailbox.ownerUserId !== user.id)

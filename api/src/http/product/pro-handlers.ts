@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { issueApiToken } from '../../features/api-tokens/issue-api-token.js';
 import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
 import { verifyPassword } from '../../features/mailboxes/hash-password.js';
-import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { ApiToken } from '../../storage/repositories/tokens.js';
 import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
 import { messageDetailResource, messageSummaryResource } from '../messages/message-resources.js';
 import type { OperationHandlers } from '../mount-operations.js';
-import { consume, userResource } from './product-handlers.js';
+import { userResource } from './product-handlers.js';
+import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
 /** New custom addresses a Pro user may make per hour. */
@@ -34,14 +33,6 @@ export function proHandlers(services: Services): OperationHandlers {
     duration: 3600,
   });
 
-  /** The caller, who must be Pro now: 403 pro_required otherwise. */
-  async function requirePro(request: Request): Promise<User> {
-    const { user } = await sessions.require(request);
-    if (!isPro(user, services.now()))
-      throw new ApiError(403, 'pro_required', 'This feature is for Pro users.');
-    return user;
-  }
-
   /** The Pro user's mailboxes, by id, with their addresses. */
   async function ownMailboxes(user: User): Promise<Map<string, string>> {
     const mailboxes = await repositories.mailboxes.listByOwner(user.id);
@@ -50,7 +41,7 @@ export function proHandlers(services: Services): OperationHandlers {
 
   return {
     async getUserToken(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       const existing = await repositories.tokens.findUserApiToken(user.id);
       if (existing) {
         response.json(tokenResource(existing, null));
@@ -61,13 +52,13 @@ export function proHandlers(services: Services): OperationHandlers {
     },
 
     async rotateUserToken(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       const { token, record } = await issueApiToken(repositories.tokens, user.id, services.now());
       response.status(201).json(tokenResource(record, token));
     },
 
     async createCustomEmail(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       await consume(customEmailLimiter, user.id, 'new addresses');
       const { alias, domain } = request.body as { alias: string; domain: string };
       const lowered = domain.trim().toLowerCase();
@@ -92,7 +83,7 @@ export function proHandlers(services: Services): OperationHandlers {
     },
 
     async saveCustomAlias(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       const { customAlias } = request.body as { customAlias: string | null };
       const updated = await repositories.users.update(
         user.id,
@@ -103,7 +94,7 @@ export function proHandlers(services: Services): OperationHandlers {
     },
 
     async storeMainEmail(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       const { address, password, mailTmId } = request.body as {
         address: string;
         password: string;
@@ -125,13 +116,13 @@ export function proHandlers(services: Services): OperationHandlers {
     },
 
     async clearProSession(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       await repositories.users.update(user.id, { mainMailboxId: null }, services.now());
       response.json({ ok: true });
     },
 
     async listAllMessages(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       const mailboxes = await ownMailboxes(user);
       const messages = await repositories.messages.list([...mailboxes.keys()], {
         limit: AGGREGATED_LIMIT,
@@ -145,7 +136,7 @@ export function proHandlers(services: Services): OperationHandlers {
     },
 
     async getProMessage(request, response) {
-      const user = await requirePro(request);
+      const user = await sessions.requirePro(request);
       const mailboxes = await ownMailboxes(user);
       const message = await repositories.messages.find(String(request.params.id), [
         ...mailboxes.keys(),

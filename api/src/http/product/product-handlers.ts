@@ -1,11 +1,11 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { submitContact } from '../../features/contact/submit-contact.js';
 import { countryLanguage } from '../../features/geo/country-language.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { User } from '../../storage/repositories/users.js';
-import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
+import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
 /** Contact messages accepted per IP per hour. */
@@ -20,28 +20,6 @@ export function userResource(user: User, now: number) {
     proExpiresAt: user.proExpiresAt === null ? null : new Date(user.proExpiresAt).toISOString(),
     customAlias: user.customAlias,
   };
-}
-
-export async function consume(
-  limiter: RateLimiterMemory,
-  key: string,
-  what: string,
-): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (result) {
-    if (!(result instanceof RateLimiterRes)) throw result;
-    const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `Too many ${what}. Try again in ${seconds} seconds.`,
-      undefined,
-      {
-        'Retry-After': String(seconds),
-      },
-    );
-  }
 }
 
 /** The dashboard's API (spec section 7, "Product server"): the calls built so far. */

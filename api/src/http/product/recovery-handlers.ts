@@ -6,7 +6,8 @@ import {
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
-import { consume, userResource } from './product-handlers.js';
+import { userResource } from './product-handlers.js';
+import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
 // The spec's texts (section 8), for the dashboard to show as they are.

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
@@ -40,6 +41,14 @@ export function createSessions(services: Services) {
       const current = await this.currentUser(request);
       if (!current) throw new ApiError(403, 'forbidden', 'No session: call GET /api/user first.');
       return current;
+    },
+
+    /** The caller's user, who must be Pro now: 403 pro_required otherwise. */
+    async requirePro(request: Request): Promise<User> {
+      const { user } = await this.require(request);
+      if (!isPro(user, services.now()))
+        throw new ApiError(403, 'pro_required', 'This feature is for Pro users.');
+      return user;
     },
 
     /** Opens a session for `user` and sets its cookie on the response. */
