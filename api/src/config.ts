@@ -144,6 +144,22 @@ export const settings = {
     default: '8',
     description: "Requests per second per IP on the mail.tm surface (mail.tm's own limit is 8).",
   },
+  API_FREE_REQUESTS_PER_HOUR: {
+    schema: z.coerce.number().int().min(1),
+    default: '60',
+    description:
+      'Public API (/v1) requests per hour for free callers (per mailbox token, or per IP).',
+  },
+  API_PRO_REQUESTS_PER_HOUR: {
+    schema: z.coerce.number().int().min(1),
+    default: '300',
+    description: 'Public API (/v1) requests per hour for Pro API tokens and Pro mailboxes.',
+  },
+  API_BURST_REQUESTS_PER_MINUTE: {
+    schema: z.coerce.number().int().min(1),
+    default: '100',
+    description: 'Public API (/v1) requests per minute for any caller, on top of the hourly limit.',
+  },
   PURGE_INTERVAL_MS: {
     schema: z.coerce.number().int().min(1000),
     default: '60000',
@@ -234,6 +250,12 @@ export interface Config {
   readonly parsing: { readonly timeoutMs: number; readonly threads: number };
   readonly jwtSecret: string | undefined;
   readonly mailTmRateLimit: number;
+  /** The public API's limits: per hour by plan, and per minute for everyone. */
+  readonly apiRateLimits: {
+    readonly freePerHour: number;
+    readonly proPerHour: number;
+    readonly burstPerMinute: number;
+  };
   readonly purgeIntervalMs: number;
   readonly prices: { readonly monthly: string; readonly pass: string };
   readonly stripe:
@@ -324,6 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parsing: { timeoutMs: values.PARSE_TIMEOUT_MS!, threads: values.PARSER_THREADS! },
     jwtSecret: values.JWT_SECRET,
     mailTmRateLimit: values.MAILTM_RATE_LIMIT!,
+    apiRateLimits: {
+      freePerHour: values.API_FREE_REQUESTS_PER_HOUR!,
+      proPerHour: values.API_PRO_REQUESTS_PER_HOUR!,
+      burstPerMinute: values.API_BURST_REQUESTS_PER_MINUTE!,
+    },
     purgeIntervalMs: values.PURGE_INTERVAL_MS!,
     prices: { monthly: values.STRIPE_PRICE_MONTHLY!, pass: values.STRIPE_PRICE_PASS! },
     stripe: values.STRIPE_SECRET_KEY

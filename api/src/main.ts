@@ -2,6 +2,7 @@
 // the pieces together. Everything it calls is a function of its inputs, which tests build too.
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { loadJwtSecret } from './features/mailboxes/load-jwt-secret.js';
 import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
@@ -10,6 +11,7 @@ import { createParserPool } from './features/messages/parser-pool.js';
 import { createMailer } from './features/outbound/create-mailer.js';
 import { createStripeClient } from './features/billing/create-stripe-client.js';
 import { buildApp } from './http/build-app.js';
+import { createApiRateLimiter } from './http/public/api-rate-limiter.js';
 import { startForwardingJob } from './jobs/deliver-forwarding.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
@@ -47,6 +49,14 @@ async function main(): Promise<void> {
   const events: EventBus = config.redisUrl
     ? new RedisEventBus(config.redisUrl, logger)
     : new LocalEventBus();
+  // Fails fast instead of queueing while Redis is away: the limiter then counts in memory.
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: 250,
+      }).on('error', (error: Error) => logger.warn({ err: error.message }, 'redis rate limits'))
+    : undefined;
   const services: Services = {
     config,
     logger,
@@ -61,6 +71,7 @@ async function main(): Promise<void> {
       logger,
     }),
     stripe: config.stripe && createStripeClient(config.stripe),
+    apiRateLimiter: createApiRateLimiter(config.apiRateLimits, rateLimitRedis),
     now,
   };
   const parser = createParserPool({
@@ -136,6 +147,7 @@ async function main(): Promise<void> {
     await stopForwarding();
     await parser.close();
     await events.close();
+    rateLimitRedis?.disconnect();
     await storage.close();
     logger.info('stopped');
     process.exit(0);

@@ -1,5 +1,5 @@
 // Several stateless nodes on one PostgreSQL and one Redis: mail received over SMTP by one
-// node reaches a live stream held on another. Runs when TEST_DATABASE_URL and TEST_REDIS_URL
+// node reaches a live stream held on another, and the public API's limits are counted once. Runs when TEST_DATABASE_URL and TEST_REDIS_URL
 // are set (.ci/run sets them when the services answer).
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -41,6 +41,9 @@ if (skipReason) {
         REDIS_URL: redisUrl,
         JWT_SECRET: 'two-node-test-secret-two-node-test-secret',
         MAILTM_RATE_LIMIT: '100000',
+        // The public API's burst window is the shared count under test below.
+        API_FREE_REQUESTS_PER_HOUR: '100000',
+        API_BURST_REQUESTS_PER_MINUTE: '6',
       };
       first = await startServer({ env });
       second = await startServer({ env });
@@ -99,5 +102,29 @@ if (skipReason) {
       controller.abort();
       expect(text).toContain('"subject":"across nodes"');
     }, 30_000);
+
+    it('shares one rate-limit count between the nodes through Redis', async () => {
+      const headers = { 'Content-Type': 'application/json' };
+      const body = JSON.stringify({ address: 'limits@tempmail.test', password: 'secret123' });
+      await fetch(`${first.url}/accounts`, { method: 'POST', headers, body });
+      const { token } = (await (
+        await fetch(`${first.url}/token`, { method: 'POST', headers, body })
+      ).json()) as { token: string };
+      const auth = { Authorization: `Bearer ${token}` };
+
+      const remaining: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const node = i % 2 === 0 ? first : second;
+        const response = await fetch(`${node.url}/v1/me`, { headers: auth });
+        expect(response.status).toBe(200);
+        remaining.push(Number(response.headers.get('ratelimit-remaining')));
+      }
+      expect(remaining).toEqual([5, 4, 3, 2, 1, 0]);
+      for (const node of [first, second]) {
+        const refused = await fetch(`${node.url}/v1/me`, { headers: auth });
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    });
   });
 }

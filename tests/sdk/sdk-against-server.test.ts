@@ -28,11 +28,12 @@ describe('the sdk against a running server', () => {
     expect(readiness.data).toEqual({ status: 'ready', checks: { database: { ok: true } } });
   });
 
-  it('surfaces the standard error body of operations not built yet', async () => {
-    const client = createTempMailClient({ baseUrl: server.url });
+  it('surfaces the standard error body and the rate-limit headers', async () => {
+    const client = createTempMailClient({ baseUrl: server.url, token: 'not-a-token' });
     const result = await publicListDomains({ client });
-    expect(result.response.status).toBe(501);
-    expect(result.error).toMatchObject({ code: 'not_implemented' });
+    expect(result.response.status).toBe(401);
+    expect(result.error).toMatchObject({ code: 'unauthorized' });
+    expect(result.response.headers.get('ratelimit-limit')).toBe('60');
   });
 
   it('gets a visitor a user through the product API', async () => {

@@ -25,6 +25,8 @@ import { forwardingHandlers } from './product/forwarding-handlers.js';
 import { proHandlers } from './product/pro-handlers.js';
 import { recoveryHandlers } from './product/recovery-handlers.js';
 import { productHandlers } from './product/product-handlers.js';
+import { guardPublicApi } from './public/guard-public-api.js';
+import { publicHandlers } from './public/public-handlers.js';
 import { systemHandlers } from './system/system-handlers.js';
 
 export interface BuildAppOptions {
@@ -49,6 +51,7 @@ function operationHandlers(services: Services): OperationHandlers {
     ...proHandlers(services),
     ...forwardingHandlers(services),
     ...mailTmHandlers(services),
+    ...publicHandlers(services),
   };
 }
 
@@ -106,6 +109,8 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
     if (surfaceOf(request) === 'mailtm') mailTmRate(request, response, next);
     else next();
   });
+
+  app.use('/v1', guardPublicApi(services));
 
   app.use(checkOrigin(services.config.publicUrl));
   app.use(

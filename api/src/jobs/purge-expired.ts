@@ -20,7 +20,7 @@ export async function purgeExpired(repositories: Repositories, now: number): Pro
     }
   };
   const mailboxes = await drain(() => repositories.mailboxes.deleteExpired(now, PAGE));
-  await drain(() => repositories.messages.deleteReceivedBefore(now - PRO_RETENTION_MS, PAGE));
+  await drain(() => repositories.messages.deleteReceivedBefore(now - PRO_RETENTION_MS, PAGE, now));
   await repositories.sessions.deleteExpired(now);
   return mailboxes;
 }

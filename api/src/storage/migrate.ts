@@ -3,6 +3,7 @@ import type { Dialect, Storage } from './open-database.js';
 import { initialSchema } from './migrations/0001-initial-schema.js';
 import { forwardingDeliveries } from './migrations/0002-forwarding-deliveries.js';
 import { messagesReceivedIndex } from './migrations/0003-messages-received-index.js';
+import { mailboxListVersion } from './migrations/0004-mailbox-list-version.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -13,6 +14,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-forwarding-deliveries': forwardingDeliveries,
   '0003-messages-received-index': messagesReceivedIndex,
+  '0004-mailbox-list-version': mailboxListVersion,
 };
 
 class InCodeMigrations implements MigrationProvider {

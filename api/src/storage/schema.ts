@@ -37,6 +37,8 @@ export interface MailboxesTable {
   owner_user_id: string | null;
   created_at: number;
   expires_at: number;
+  list_version: Generated<number>;
+  list_changed_at: Generated<number>;
 }
 
 export interface AliasesTable {

@@ -74,6 +74,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0001-initial-schema',
         '0002-forwarding-deliveries',
         '0003-messages-received-index',
+        '0004-mailbox-list-version',
       ]);
     });
   });
@@ -460,6 +461,62 @@ describe.each(testBackends)('storage on $name', (backend) => {
       expect(await repos.messages.delete(id!, [mailbox.id])).toBe(true);
       expect(await repos.messages.find(id!, [mailbox.id])).toBeUndefined();
       expect(await repos.messages.readSourceForParsing(id!)).toBeUndefined();
+    });
+
+    it('bumps the mailbox listing version with every change a listing shows', async () => {
+      const mailbox = await newMailbox();
+      const other = await newMailbox();
+      const version = async (id = mailbox.id) => {
+        const row = (await repos.mailboxes.findById(id))!;
+        return [row.listVersion, row.listChangedAt];
+      };
+      expect(await version()).toEqual([0, T0]);
+      const [id] = await repos.messages.storeReceived([
+        { mailboxId: mailbox.id, raw: bytes('x'), receivedAt: T0 + 1 },
+      ]);
+      const [afterStore] = await version();
+      expect(afterStore).toBe(1);
+      await repos.messages.saveParsed([{ id: id!, parsed: parsed() }], T0 + 2);
+      expect(await version()).toEqual([2, T0 + 2]);
+      await repos.messages.setSeen(id!, [mailbox.id], true, T0 + 3);
+      expect(await version()).toEqual([3, T0 + 3]);
+      // A clock that went backwards never moves the time back.
+      await repos.messages.setSeen(id!, [mailbox.id], false, T0);
+      expect(await version()).toEqual([4, T0 + 3]);
+      await repos.messages.delete(id!, [mailbox.id], T0 + 5);
+      expect(await version()).toEqual([5, T0 + 5]);
+      const [old] = await repos.messages.storeReceived([
+        { mailboxId: mailbox.id, raw: bytes('y'), receivedAt: T0 + 6 },
+      ]);
+      expect(old).toBeDefined();
+      expect(await repos.messages.deleteReceivedBefore(T0 + 7, 10, T0 + 8)).toBeGreaterThan(0);
+      expect(await version()).toEqual([7, T0 + 8]);
+      expect((await version(other.id))[0]).toBe(0);
+    });
+
+    it('lists parsed messages after a point, oldest first, for stream resumes', async () => {
+      const mailbox = await newMailbox();
+      const ids = await repos.messages.storeReceived(
+        [10, 20, 20, 30].map((offset) => ({
+          mailboxId: mailbox.id,
+          raw: bytes(`m${offset}`),
+          receivedAt: T0 + offset,
+        })),
+      );
+      await repos.messages.saveParsed(ids.slice(0, 3).map((id) => ({ id, parsed: parsed() })));
+      const since = await repos.messages.listSince(
+        [mailbox.id],
+        { receivedAt: T0 + 10, id: ids[0]! },
+        10,
+      );
+      // The unparsed one (30) comes later, live; the two of the same millisecond both come.
+      expect(since.map((message) => message.id).sort()).toEqual([ids[1], ids[2]].sort());
+      const sameMillisecond = await repos.messages.listSince(
+        [mailbox.id],
+        { receivedAt: T0 + 20, id: ids[1]! },
+        10,
+      );
+      expect(sameMillisecond.map((message) => message.id)).toEqual([ids[2]]);
     });
   });
 

@@ -7,6 +7,7 @@ import { createStripeClient } from '../../src/features/billing/create-stripe-cli
 import { createMailboxTokens } from '../../src/features/mailboxes/mailbox-tokens.js';
 import { createMailer } from '../../src/features/outbound/create-mailer.js';
 import { buildApp, type BuildAppOptions } from '../../src/http/build-app.js';
+import { createApiRateLimiter } from '../../src/http/public/api-rate-limiter.js';
 import { LocalEventBus } from '../../src/realtime/event-bus.js';
 import type { Services } from '../../src/services.js';
 import { createRepositories } from '../../src/storage/repositories/index.js';
@@ -40,6 +41,7 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
       logger,
     }),
     stripe: config.stripe && createStripeClient(config.stripe),
+    apiRateLimiter: createApiRateLimiter(config.apiRateLimits),
     now: () => now,
   };
   return {

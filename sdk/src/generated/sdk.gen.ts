@@ -698,7 +698,8 @@ export const getIdentity = <ThrowOnError extends boolean = false>(options?: Opti
  * List messages
  *
  * The messages of the token's mailboxes, newest first: a mailbox token sees its own
- * mailbox, a Pro API token every mailbox of its user. `mailbox` narrows the list to one of
+ * mailbox, a Pro API token every mailbox of its user. At most the 200 newest are listed;
+ * `total` counts them all. `mailbox` narrows the list to one of
  * those; an address the token cannot read is answered 403 `forbidden`, whether it exists
  * or not.
  *

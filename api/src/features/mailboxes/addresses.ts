@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 /**
  * Which addresses we hand out and accept. Local parts are deliberately plain (letters,
  * digits, dot, hyphen, underscore) so that no quoting, `%` or `!` routing trick can ever
@@ -28,4 +30,16 @@ export function isMailboxLocalPart(local: string): boolean {
 export function baseAddress({ local, domain }: SplitAddress): string {
   const plus = local.indexOf('+');
   return `${plus > 0 ? local.slice(0, plus) : local}@${domain}`;
+}
+
+const RANDOM_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const RANDOM_LENGTH = 10;
+
+/** A random local part for a new address: 10 letters and digits (36^10 ≈ 3.7e15 choices). */
+export function randomLocalPart(): string {
+  let local = '';
+  for (let i = 0; i < RANDOM_LENGTH; i += 1) {
+    local += RANDOM_ALPHABET[randomInt(RANDOM_ALPHABET.length)];
+  }
+  return local;
 }

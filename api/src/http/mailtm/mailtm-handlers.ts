@@ -8,6 +8,7 @@ import type { MailboxEvent } from '../../realtime/event-bus.js';
 import type { Services } from '../../services.js';
 import type { MessageDetail } from '../../storage/repositories/messages.js';
 import { ApiError } from '../api-error.js';
+import { sendDownload } from '../messages/send-download.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { authenticateMailbox } from './authenticate-mailbox.js';
 import {
@@ -29,12 +30,6 @@ const ACCOUNT_FRAME_MS = 250;
 function pageOf(request: Request): number {
   const page = Number(request.query.page ?? 1);
   return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
-function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'download';
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /** The mail.tm-compatible API (see openapi/src/mailtm), in mail.tm's wire format. */
@@ -194,7 +189,8 @@ export function mailTmHandlers(services: Services): OperationHandlers {
       const mailbox = await authenticateMailbox(request, services);
       const { seen } = request.body as { seen: boolean };
       const id = String(request.params.id);
-      if (!(await repositories.messages.setSeen(id, [mailbox.id], seen))) throw notFound();
+      if (!(await repositories.messages.setSeen(id, [mailbox.id], seen, services.now())))
+        throw notFound();
       const message = await repositories.messages.find(id, [mailbox.id]);
       if (!message) throw notFound();
       services.events.publish({ type: 'message.updated', mailboxId: mailbox.id, message });
@@ -205,7 +201,8 @@ export function mailTmHandlers(services: Services): OperationHandlers {
       const mailbox = await authenticateMailbox(request, services);
       const id = String(request.params.id);
       const message = await repositories.messages.find(id, [mailbox.id]);
-      if (!message || !(await repositories.messages.delete(id, [mailbox.id]))) throw notFound();
+      if (!message || !(await repositories.messages.delete(id, [mailbox.id], services.now())))
+        throw notFound();
       services.events.publish({ type: 'message.deleted', mailboxId: mailbox.id, message });
       response.status(204).end();
     },
@@ -215,12 +212,11 @@ export function mailTmHandlers(services: Services): OperationHandlers {
       const id = String(request.params.id);
       const raw = await repositories.messages.findSource(id, [mailbox.id]);
       if (!raw) throw notFound();
-      response
-        .status(200)
-        .setHeader('Content-Type', 'message/rfc822')
-        .setHeader('Content-Disposition', contentDisposition(`${id}.eml`))
-        .setHeader('X-Content-Type-Options', 'nosniff')
-        .end(Buffer.from(raw));
+      sendDownload(response, {
+        contentType: 'message/rfc822',
+        filename: `${id}.eml`,
+        content: raw,
+      });
     },
 
     async mailTmGetAttachment(request, response) {
@@ -231,12 +227,11 @@ export function mailTmHandlers(services: Services): OperationHandlers {
         [mailbox.id],
       );
       if (!attachment) throw notFound();
-      response
-        .status(200)
-        .setHeader('Content-Type', attachment.contentType)
-        .setHeader('Content-Disposition', contentDisposition(attachment.filename || 'attachment'))
-        .setHeader('X-Content-Type-Options', 'nosniff')
-        .end(Buffer.from(attachment.content));
+      sendDownload(response, {
+        contentType: attachment.contentType,
+        filename: attachment.filename || 'attachment',
+        content: attachment.content,
+      });
     },
 
     async mailTmGetSource(request, response) {

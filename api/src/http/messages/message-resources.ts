@@ -1,5 +1,8 @@
 import type { MessageDetail, MessageSummary } from '../../storage/repositories/messages.js';
 
+/** Listings of several mailboxes (the Pro aggregated inbox, `/v1/messages`) show this many newest. */
+export const LIST_LIMIT = 200;
+
 /**
  * The contract's MessageSummary and MessageDetail (shared/schemas.yaml), as the Pro
  * aggregated inbox and the public API both answer them.

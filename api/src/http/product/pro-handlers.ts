@@ -7,7 +7,11 @@ import type { Services } from '../../services.js';
 import type { ApiToken } from '../../storage/repositories/tokens.js';
 import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
-import { messageDetailResource, messageSummaryResource } from '../messages/message-resources.js';
+import {
+  LIST_LIMIT,
+  messageDetailResource,
+  messageSummaryResource,
+} from '../messages/message-resources.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { userResource } from './product-handlers.js';
 import { consume } from '../rate-limit.js';
@@ -15,8 +19,6 @@ import { createSessions } from './sessions.js';
 
 /** New custom addresses a Pro user may make per hour. */
 const CUSTOM_EMAILS_PER_HOUR = 30;
-/** The aggregated inbox shows this many newest messages. */
-const AGGREGATED_LIMIT = 200;
 
 const ALIAS_TAKEN = 'The email address is already taken. Please try a different alias.';
 
@@ -125,7 +127,7 @@ export function proHandlers(services: Services): OperationHandlers {
       const user = await sessions.requirePro(request);
       const mailboxes = await ownMailboxes(user);
       const messages = await repositories.messages.list([...mailboxes.keys()], {
-        limit: AGGREGATED_LIMIT,
+        limit: LIST_LIMIT,
         offset: 0,
       });
       response.json({

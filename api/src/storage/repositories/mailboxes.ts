@@ -12,6 +12,10 @@ export interface Mailbox {
   ownerUserId: string | null;
   createdAt: number;
   expiresAt: number;
+  /** Bumped whenever the mailbox's message listing changes (arrival, parse, seen, delete). */
+  listVersion: number;
+  /** When the listing last changed (ms); the mailbox's creation until then. */
+  listChangedAt: number;
 }
 
 function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
@@ -22,6 +26,8 @@ function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
     ownerUserId: row.owner_user_id,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
+    listVersion: Number(row.list_version),
+    listChangedAt: Number(row.list_changed_at) || row.created_at,
   };
 }
 
@@ -43,6 +49,8 @@ export function createMailboxesRepository(db: Kysely<DatabaseSchema>, dialect: D
         owner_user_id: mailbox.ownerUserId,
         created_at: mailbox.now,
         expires_at: mailbox.expiresAt,
+        list_version: 0,
+        list_changed_at: mailbox.now,
       };
       await insertUnique('address', () =>
         db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { newId } from '../ids.js';
 import type {
   AttachmentsTable,
@@ -198,6 +198,42 @@ async function writeParsed(
   return saved;
 }
 
+/** The mailboxes holding these messages. */
+async function mailboxesOf(
+  trx: Kysely<DatabaseSchema>,
+  messageIds: readonly string[],
+): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('messages')
+    .select('mailbox_id')
+    .distinct()
+    .where('id', 'in', messageIds)
+    .execute();
+  return rows.map((row) => row.mailbox_id);
+}
+
+/**
+ * Marks the listings of these mailboxes changed (the public API's ETag and Last-Modified):
+ * called in the same transaction as every change to what a listing shows.
+ */
+async function touchListings(
+  trx: Kysely<DatabaseSchema>,
+  mailboxIds: readonly string[],
+  now: number,
+): Promise<void> {
+  if (mailboxIds.length === 0) return;
+  await trx
+    .updateTable('mailboxes')
+    .set((eb) => ({
+      list_version: eb('list_version', '+', 1),
+      // Never backwards, even when nodes' clocks differ slightly.
+      list_changed_at: sql<number>`case when ${eb.ref('list_changed_at')} > ${now} then ${eb.ref('list_changed_at')} else ${now} end`,
+    }))
+    .where('id', 'in', [...new Set(mailboxIds)])
+    .execute();
+}
+
 /**
  * Messages, their bodies, raw sources and attachments. Every read and change of one message
  * is scoped to the mailboxes the caller may see, so an id from another mailbox is simply
@@ -219,6 +255,17 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       return db.transaction().execute(async (trx) => {
         const ids = await insertReceived(trx, batch.received);
         const saved = await writeParsed(trx, batch.parsed);
+        await touchListings(
+          trx,
+          [
+            ...batch.received.map((message) => message.mailboxId),
+            ...(await mailboxesOf(
+              trx,
+              batch.parsed.filter((_, index) => saved[index]).map((item) => item.id),
+            )),
+          ],
+          batch.now,
+        );
         // In the same transaction: a parsed message always has its forwarding queued.
         await queueDeliveries(
           trx,
@@ -258,6 +305,39 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
         .orderBy('messages.id', 'desc')
         .limit(page.limit)
         .offset(page.offset)
+        .execute();
+      return rows.map(toSummary);
+    },
+
+    /**
+     * Parsed messages of the given mailboxes that arrived after `after`, oldest first: what
+     * an event stream resumed after a disconnect has missed. Messages of the very same
+     * millisecond as `after` are included (ids do not order arrivals within one): a client
+     * may see one of those twice, never miss one.
+     */
+    async listSince(
+      mailboxIds: readonly string[],
+      after: { receivedAt: number; id: string },
+      limit: number,
+    ): Promise<MessageSummary[]> {
+      if (mailboxIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('messages')
+        .select(summaryColumns)
+        .where('messages.mailbox_id', 'in', mailboxIds)
+        .where('messages.parse_state', '!=', 'pending')
+        .where((eb) =>
+          eb.or([
+            eb('messages.received_at', '>', after.receivedAt),
+            eb.and([
+              eb('messages.received_at', '=', after.receivedAt),
+              eb('messages.id', '!=', after.id),
+            ]),
+          ]),
+        )
+        .orderBy('messages.received_at', 'asc')
+        .orderBy('messages.id', 'asc')
+        .limit(limit)
         .execute();
       return rows.map(toSummary);
     },
@@ -370,38 +450,59 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       );
     },
 
-    async setSeen(id: string, mailboxIds: readonly string[], seen: boolean): Promise<boolean> {
+    async setSeen(
+      id: string,
+      mailboxIds: readonly string[],
+      seen: boolean,
+      now = Date.now(),
+    ): Promise<boolean> {
       if (mailboxIds.length === 0) return false;
-      const result = await db
-        .updateTable('messages')
-        .set({ seen: seen ? 1 : 0 })
-        .where('id', '=', id)
-        .where('mailbox_id', 'in', mailboxIds)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('messages')
+          .set({ seen: seen ? 1 : 0 })
+          .where('id', '=', id)
+          .where('mailbox_id', 'in', mailboxIds)
+          .returning('mailbox_id')
+          .executeTakeFirst();
+        if (row) await touchListings(trx, [row.mailbox_id], now);
+        return row !== undefined;
+      });
     },
 
-    async delete(id: string, mailboxIds: readonly string[]): Promise<boolean> {
+    async delete(id: string, mailboxIds: readonly string[], now = Date.now()): Promise<boolean> {
       if (mailboxIds.length === 0) return false;
-      const result = await db
-        .deleteFrom('messages')
-        .where('id', '=', id)
-        .where('mailbox_id', 'in', mailboxIds)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .deleteFrom('messages')
+          .where('id', '=', id)
+          .where('mailbox_id', 'in', mailboxIds)
+          .returning('mailbox_id')
+          .executeTakeFirst();
+        if (row) await touchListings(trx, [row.mailbox_id], now);
+        return row !== undefined;
+      });
     },
 
     /** Deletes up to `limit` messages received before `before` (retention); returns how many. */
-    async deleteReceivedBefore(before: number, limit: number): Promise<number> {
-      const result = await db
-        .deleteFrom('messages')
-        .where(
-          'id',
-          'in',
-          db.selectFrom('messages').select('id').where('received_at', '<', before).limit(limit),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+    async deleteReceivedBefore(before: number, limit: number, now = Date.now()): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .deleteFrom('messages')
+          .where(
+            'id',
+            'in',
+            trx.selectFrom('messages').select('id').where('received_at', '<', before).limit(limit),
+          )
+          .returning('mailbox_id')
+          .execute();
+        await touchListings(
+          trx,
+          rows.map((row) => row.mailbox_id),
+          now,
+        );
+        return rows.length;
+      });
     },
 
     /** Messages committed but not parsed yet (a crash between commit and parse), oldest first. */

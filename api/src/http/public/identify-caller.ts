@@ -1,0 +1,86 @@
+import type { Request } from 'express';
+import { hashApiToken } from '../../features/api-tokens/issue-api-token.js';
+import { isPro } from '../../features/users/is-pro.js';
+import type { Services } from '../../services.js';
+import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import type { User } from '../../storage/repositories/users.js';
+import { ApiError } from '../api-error.js';
+import type { RateTier } from './api-rate-limiter.js';
+
+/** Who is calling `/v1`, and the key and tier their rate limit is counted under. */
+export type Caller =
+  | { kind: 'anonymous'; rateKey: string; tier: 'free' }
+  | {
+      kind: 'mailbox';
+      rateKey: string;
+      tier: RateTier;
+      mailbox: Mailbox;
+      /** The Pro user who made the mailbox with their API token, if any. */
+      owner: User | undefined;
+    }
+  | { kind: 'api_token'; rateKey: string; tier: RateTier; user: User; tokenHash: string };
+
+/** Pro API tokens are random and start with this; anything else is read as a mailbox JWT. */
+const API_TOKEN_PREFIX = 'tm_';
+
+const invalidToken = () =>
+  new ApiError(401, 'unauthorized', 'The bearer token is invalid or has expired.');
+
+function bearerToken(request: Request): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  if (!token) throw invalidToken();
+  return token;
+}
+
+/**
+ * Identifies a `/v1` caller from the Authorization header: nobody (counted by IP), a mailbox
+ * token (the mailbox must still exist and be live), or a Pro API token (must not be rotated
+ * away). A token that is sent but not valid is refused, never treated as anonymous.
+ */
+export async function identifyCaller(request: Request, services: Services): Promise<Caller> {
+  const token = bearerToken(request);
+  if (token === undefined) {
+    return { kind: 'anonymous', rateKey: `ip:${request.ip ?? 'unknown'}`, tier: 'free' };
+  }
+  const { repositories } = services;
+  const now = services.now();
+  if (token.startsWith(API_TOKEN_PREFIX)) {
+    const tokenHash = hashApiToken(token);
+    const record = await repositories.tokens.findActiveApiToken(tokenHash);
+    const user = record && (await repositories.users.findById(record.userId));
+    if (!user) throw invalidToken();
+    return {
+      kind: 'api_token',
+      rateKey: `user:${user.id}`,
+      tier: isPro(user, now) ? 'pro' : 'free',
+      user,
+      tokenHash,
+    };
+  }
+  const claims = await services.mailboxTokens.verify(token);
+  const mailbox = claims && (await repositories.mailboxes.findById(claims.mailboxId));
+  if (!mailbox || mailbox.expiresAt <= now) throw invalidToken();
+  const owner = mailbox.ownerUserId
+    ? await repositories.users.findById(mailbox.ownerUserId)
+    : undefined;
+  return {
+    kind: 'mailbox',
+    rateKey: `mailbox:${mailbox.id}`,
+    tier: owner && isPro(owner, now) ? 'pro' : 'free',
+    mailbox,
+    owner,
+  };
+}
+
+/** The live mailboxes a caller reads: its own, or every live one of the token's user. */
+export async function callerMailboxes(caller: Caller, services: Services): Promise<Mailbox[]> {
+  if (caller.kind === 'anonymous') {
+    throw new ApiError(401, 'unauthorized', 'This call needs a bearer token.');
+  }
+  if (caller.kind === 'mailbox') return [caller.mailbox];
+  const now = services.now();
+  const owned = await services.repositories.mailboxes.listByOwner(caller.user.id);
+  return owned.filter((mailbox) => mailbox.expiresAt > now);
+}

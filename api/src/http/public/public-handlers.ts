@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { randomLocalPart } from '../../features/mailboxes/addresses.js';
+import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
+import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
+import { isPro } from '../../features/users/is-pro.js';
+import type { Services } from '../../services.js';
+import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import { ApiError } from '../api-error.js';
+import {
+  LIST_LIMIT,
+  messageDetailResource,
+  messageSummaryResource,
+} from '../messages/message-resources.js';
+import { sendDownload } from '../messages/send-download.js';
+import type { OperationHandlers } from '../mount-operations.js';
+import { callerOf } from './guard-public-api.js';
+import { callerMailboxes } from './identify-caller.js';
+import { isNotModified, listValidators } from './list-validators.js';
+import { streamPublicEvents } from './stream-public-events.js';
+
+/** Random addresses collide about never; a few tries make "about" into "never in practice". */
+const GENERATE_ATTEMPTS = 5;
+
+const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
+
+/** The public developer API (openapi/src/public): bearer tokens, rate limits, ETags. */
+export function publicHandlers(services: Services): OperationHandlers {
+  const { repositories, config } = services;
+
+  /** The caller's mailboxes and, for a message id, the message if it is in one of them. */
+  async function scope(request: Request, response: Response) {
+    const mailboxes = await callerMailboxes(callerOf(response), services);
+    const ids = mailboxes.map((mailbox) => mailbox.id);
+    const addressOf = (mailboxId: string) =>
+      mailboxes.find((mailbox) => mailbox.id === mailboxId)!.address;
+    return { mailboxes, ids, addressOf, messageId: String(request.params.id) };
+  }
+
+  return {
+    async generateEmail(request, response) {
+      const caller = callerOf(response);
+      const { customAlias } = (request.body ?? {}) as { customAlias?: string };
+      const user = caller.kind === 'api_token' ? caller.user : undefined;
+      const pro = user !== undefined && caller.tier === 'pro';
+      if (customAlias !== undefined && !pro) {
+        throw new ApiError(
+          403,
+          'pro_required',
+          'Choosing the address (customAlias) needs a Pro API token.',
+        );
+      }
+      const now = services.now();
+      const domain = config.mailDomains[0]!;
+      const expiresAt = pro ? user.proExpiresAt! : now + FREE_MAILBOX_LIFETIME_MS;
+      let mailbox: Mailbox | undefined;
+      for (let attempt = 0; attempt < GENERATE_ATTEMPTS && !mailbox; attempt += 1) {
+        const local = customAlias?.toLowerCase() ?? randomLocalPart();
+        // Read only through tokens: the password is random and never shown.
+        const result = await createMailbox(
+          { mailboxes: repositories.mailboxes, domains: config.mailDomains },
+          {
+            address: `${local}@${domain}`,
+            password: randomUUID(),
+            ownerUserId: user?.id ?? null,
+            now,
+            expiresAt,
+          },
+        );
+        if (result.ok) mailbox = result.mailbox;
+        else if (customAlias !== undefined) {
+          throw new ApiError(
+            422,
+            'address_taken',
+            'The email address is already taken. Please try a different alias.',
+          );
+        }
+      }
+      if (!mailbox) throw new Error(`no free random address after ${GENERATE_ATTEMPTS} tries`);
+      const token = await services.mailboxTokens.issue(
+        { mailboxId: mailbox.id, address: mailbox.address },
+        mailbox.expiresAt,
+      );
+      response.status(201).json({
+        address: mailbox.address,
+        domain,
+        expiresAt: new Date(mailbox.expiresAt).toISOString(),
+        token,
+      });
+    },
+
+    publicListDomains(_request, response) {
+      response.json({ domains: config.mailDomains });
+    },
+
+    async getIdentity(_request, response) {
+      const caller = callerOf(response);
+      const mailboxes = await callerMailboxes(caller, services);
+      const user =
+        caller.kind === 'api_token'
+          ? caller.user
+          : caller.kind === 'mailbox'
+            ? caller.owner
+            : undefined;
+      const header = (name: string) => Number(response.getHeader(name) ?? 0);
+      response.json({
+        kind: caller.kind,
+        plan: user?.plan ?? 'free',
+        isPro: user ? isPro(user, services.now()) : false,
+        proExpiresAt: user?.proExpiresAt ? new Date(user.proExpiresAt).toISOString() : null,
+        mailboxes: mailboxes.map((mailbox) => ({
+          address: mailbox.address,
+          expiresAt: new Date(mailbox.expiresAt).toISOString(),
+        })),
+        rateLimit: {
+          limit: header('RateLimit-Limit'),
+          remaining: header('RateLimit-Remaining'),
+          reset: header('RateLimit-Reset'),
+        },
+      });
+    },
+
+    async listMessages(request, response) {
+      let { mailboxes } = await scope(request, response);
+      const wanted = request.query.mailbox;
+      if (typeof wanted === 'string') {
+        const address = wanted.trim().toLowerCase();
+        mailboxes = mailboxes.filter((mailbox) => mailbox.address === address);
+        if (mailboxes.length === 0) {
+          throw new ApiError(403, 'forbidden', `This token cannot read ${wanted}.`);
+        }
+      }
+      const validators = listValidators(mailboxes);
+      response.setHeader('ETag', validators.etag);
+      response.setHeader('Last-Modified', validators.lastModified);
+      // Clients and proxies may keep it, but must ask before reusing it.
+      response.setHeader('Cache-Control', 'private, no-cache');
+      if (isNotModified(request, validators)) {
+        response.status(304).end();
+        return;
+      }
+      const ids = mailboxes.map((mailbox) => mailbox.id);
+      const addresses = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.address]));
+      const [messages, total] = await Promise.all([
+        repositories.messages.list(ids, { limit: LIST_LIMIT, offset: 0 }),
+        repositories.messages.count(ids),
+      ]);
+      response.json({
+        messages: messages.map((message) =>
+          messageSummaryResource(message, addresses.get(message.mailboxId)!),
+        ),
+        total,
+      });
+    },
+
+    async getMessage(request, response) {
+      const { ids, addressOf, messageId } = await scope(request, response);
+      let message = await repositories.messages.find(messageId, ids);
+      if (!message) throw notFound();
+      if (!message.seen) {
+        await repositories.messages.setSeen(messageId, ids, true, services.now());
+        message = { ...message, seen: true };
+        services.events.publish({ type: 'message.updated', mailboxId: message.mailboxId, message });
+      }
+      response.json(messageDetailResource(message, addressOf(message.mailboxId)));
+    },
+
+    async deleteMessage(request, response) {
+      const { ids, messageId } = await scope(request, response);
+      const message = await repositories.messages.find(messageId, ids);
+      if (!message || !(await repositories.messages.delete(messageId, ids, services.now()))) {
+        throw notFound();
+      }
+      services.events.publish({ type: 'message.deleted', mailboxId: message.mailboxId, message });
+      response.status(204).end();
+    },
+
+    async getMessageRaw(request, response) {
+      const { ids, messageId } = await scope(request, response);
+      const raw = await repositories.messages.findSource(messageId, ids);
+      if (!raw) throw notFound();
+      sendDownload(response, {
+        contentType: 'message/rfc822',
+        filename: `${messageId}.eml`,
+        content: raw,
+      });
+    },
+
+    async getMessageAttachment(request, response) {
+      const { ids, messageId } = await scope(request, response);
+      const attachment = await repositories.messages.findAttachment(
+        messageId,
+        String(request.params.attachmentId),
+        ids,
+      );
+      if (!attachment) throw new ApiError(404, 'not_found', 'Attachment not found.');
+      sendDownload(response, {
+        contentType: attachment.contentType,
+        filename: attachment.filename || 'attachment',
+        content: attachment.content,
+      });
+    },
+
+    streamEvents: (request, response) => streamPublicEvents(request, response, services),
+  };
+}

@@ -1,0 +1,137 @@
+import type { Request, Response } from 'express';
+import type { MailboxEvent } from '../../realtime/event-bus.js';
+import { openEventStream } from '../../realtime/event-stream.js';
+import type { Services } from '../../services.js';
+import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import type { MessageSummary } from '../../storage/repositories/messages.js';
+import { messageSummaryResource } from '../messages/message-resources.js';
+import { callerOf } from './guard-public-api.js';
+import { callerMailboxes } from './identify-caller.js';
+
+/** How often a Pro API token's stream looks for new mailboxes and checks the token. */
+const REFRESH_MS = 2_000;
+/** At most this many missed messages are replayed on a resume. */
+const BACKFILL_LIMIT = 500;
+/** Ids already sent are remembered (to drop the overlap of replay and live) up to this many. */
+const SENT_MEMORY = 1_000;
+/** setTimeout's longest delay; later expiries are checked again when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * One message's `data:` line is the same for every stream that gets it: serialised once per
+ * arrival, not once per open stream (thousands may watch one mailbox).
+ */
+const frames = new WeakMap<MessageSummary, string>();
+function frameData(message: MessageSummary, address: string): string {
+  let data = frames.get(message);
+  if (data === undefined) {
+    data = JSON.stringify(messageSummaryResource(message, address));
+    frames.set(message, data);
+  }
+  return data;
+}
+
+/**
+ * `GET /v1/events`: new messages of the caller's mailboxes as server-sent events, resumable
+ * with Last-Event-ID. Live delivery is subscribed before the replay is read and held back
+ * until it is sent, so no message falls between the two and none is sent twice.
+ */
+export async function streamPublicEvents(
+  request: Request,
+  response: Response,
+  services: Services,
+): Promise<void> {
+  const { repositories, logger } = services;
+  const caller = callerOf(response);
+  const openedAt = services.now();
+  const initial = await callerMailboxes(caller, services);
+  const lastEventId = request.headers['last-event-id'];
+  const resumeAfter =
+    typeof lastEventId === 'string'
+      ? await repositories.messages.find(
+          lastEventId,
+          initial.map((mailbox) => mailbox.id),
+        )
+      : undefined;
+
+  const stream = openEventStream(request, response);
+  const addresses = new Map<string, string>();
+  const subscriptions = new Map<string, () => void>();
+  const sent = new Set<string>();
+  let held: MessageSummary[] | undefined = [];
+
+  const send = (message: MessageSummary) => {
+    const address = addresses.get(message.mailboxId);
+    if (address === undefined || sent.has(message.id)) return;
+    sent.add(message.id);
+    if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
+    stream.send({ event: 'message', id: message.id, data: frameData(message, address) });
+  };
+  const onEvent = (event: MailboxEvent) => {
+    if (event.type !== 'message.received') return;
+    if (held) held.push(event.message);
+    else send(event.message);
+  };
+  const watch = (mailbox: Mailbox) => {
+    addresses.set(mailbox.id, mailbox.address);
+    subscriptions.set(mailbox.id, services.events.subscribe(mailbox.id, onEvent));
+  };
+  const replay = async (mailboxIds: string[], after: { receivedAt: number; id: string }) => {
+    for (const message of await repositories.messages.listSince(mailboxIds, after, BACKFILL_LIMIT))
+      send(message);
+  };
+
+  initial.forEach(watch);
+  try {
+    if (resumeAfter) await replay([...addresses.keys()], resumeAfter);
+  } finally {
+    const waiting = held;
+    held = undefined;
+    waiting.forEach(send);
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  if (caller.kind === 'mailbox') {
+    // The stream ends with its mailbox.
+    const endAtExpiry = () => {
+      const left = caller.mailbox.expiresAt - services.now();
+      if (left <= 0) stream.close();
+      else timer = setTimeout(endAtExpiry, Math.min(left, MAX_TIMER_MS));
+    };
+    endAtExpiry();
+  } else if (caller.kind === 'api_token') {
+    // A Pro API token sees mailboxes made after the stream opened (their messages since
+    // then are replayed), and the stream ends when the token is rotated away.
+    const refresh = async () => {
+      if (!(await repositories.tokens.findActiveApiToken(caller.tokenHash))) {
+        stream.close();
+        return;
+      }
+      const current = await callerMailboxes(caller, services);
+      const added = current.filter((mailbox) => !subscriptions.has(mailbox.id));
+      for (const mailbox of added) watch(mailbox);
+      if (added.length > 0) {
+        await replay(
+          added.map((mailbox) => mailbox.id),
+          { receivedAt: openedAt, id: '' },
+        );
+      }
+      const live = new Set(current.map((mailbox) => mailbox.id));
+      for (const [mailboxId, unsubscribe] of subscriptions) {
+        if (!live.has(mailboxId)) {
+          unsubscribe();
+          subscriptions.delete(mailboxId);
+        }
+      }
+    };
+    timer = setInterval(() => {
+      refresh().catch((error: unknown) =>
+        logger.warn({ err: error }, 'event stream: refreshing the mailboxes failed'),
+      );
+    }, REFRESH_MS);
+  }
+
+  await stream.closed;
+  clearTimeout(timer);
+  for (const unsubscribe of subscriptions.values()) unsubscribe();
+}

@@ -1,0 +1,421 @@
+// The public developer API (/v1): bearer tokens, ETag and 304, rate limits and the event
+// stream. Every JSON response is checked against the contract (buildTestApp).
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
+import { openBrowser } from '../support/browser.js';
+import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
+import { readEvents } from '../support/read-events.js';
+import { sendMail } from '../support/send-mail.js';
+
+let server: TestMailServer;
+let counter = 0;
+const api = () => request(server.httpUrl);
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  server = await startTestMailServer({
+    // Generous limits here; the limits have their own servers below.
+    API_FREE_REQUESTS_PER_HOUR: '100000',
+    API_PRO_REQUESTS_PER_HOUR: '100000',
+    API_BURST_REQUESTS_PER_MINUTE: '100000',
+  });
+});
+afterAll(() => server?.close());
+
+async function newMailbox(target = server) {
+  const { body } = await request(target.httpUrl).post('/v1/generate-email').expect(201);
+  return body as { address: string; domain: string; expiresAt: string; token: string };
+}
+
+/** A real message over SMTP, parsed before this resolves; the clock moves on 1 s after it. */
+async function deliver(to: string, subject: string, extra: object = {}, target = server) {
+  await sendMail(target.smtpPort, {
+    from: 'Shop <no-reply@shop.example>',
+    to,
+    subject,
+    text: `Hello. Your code is 481516 (${subject}).`,
+    ...extra,
+  });
+  await target.ingest.drain();
+  target.advance(1000);
+}
+
+/** A Pro user (demo checkout) and their API token. */
+async function proToken(target = server) {
+  const buyer = await openBrowser(target.httpUrl);
+  const { body } = await buyer
+    .post('/api/create-checkout-session', { plan: 'pro_monthly' })
+    .expect(200);
+  await buyer
+    .post(`/api/demo-checkout/${body.url.split('/').pop()}/complete`, {
+      email: `v1-pro${++counter}@example.com`,
+    })
+    .expect(200);
+  const token = await buyer.get('/api/user-token').expect(200);
+  return { buyer, token: token.body.token as string };
+}
+
+describe('generate-email', () => {
+  it('makes a free mailbox for anyone, with a token that reads it', async () => {
+    const created = await newMailbox();
+    expect(created.address).toMatch(/^[a-z0-9]{10}@tempmail\.test$/);
+    expect(created.domain).toBe('tempmail.test');
+    expect(Date.parse(created.expiresAt) - server.services.now()).toBe(FREE_MAILBOX_LIFETIME_MS);
+    const me = await api().get('/v1/me').set(bearer(created.token)).expect(200);
+    expect(me.body).toMatchObject({
+      kind: 'mailbox',
+      plan: 'free',
+      isPro: false,
+      proExpiresAt: null,
+      mailboxes: [{ address: created.address, expiresAt: created.expiresAt }],
+      rateLimit: { limit: 100000 },
+    });
+    // The same token works on the mail.tm surface.
+    await api().get('/me').set(bearer(created.token)).set('Accept', 'application/json').expect(200);
+  });
+
+  it('keeps customAlias for Pro API tokens', async () => {
+    const refused = await api()
+      .post('/v1/generate-email')
+      .send({ customAlias: 'mine' })
+      .expect(403);
+    expect(refused.body.code).toBe('pro_required');
+    const free = await newMailbox();
+    await api()
+      .post('/v1/generate-email')
+      .set(bearer(free.token))
+      .send({ customAlias: 'mine' })
+      .expect(403);
+    const invalid = await api().post('/v1/generate-email').send({ customAlias: 'a b' }).expect(400);
+    expect(invalid.body.code).toBe('validation_failed');
+  });
+
+  it('refuses a token that is sent but not valid, instead of treating it as anonymous', async () => {
+    for (const token of ['nonsense', 'tm_not-a-real-token', 'a.b.c']) {
+      const response = await api().post('/v1/generate-email').set(bearer(token)).expect(401);
+      expect(response.body.code).toBe('unauthorized');
+    }
+    await api().get('/v1/domains').set('Authorization', 'Basic abc').expect(401);
+  });
+});
+
+describe('domains', () => {
+  it('lists our domains, anonymously', async () => {
+    const { body } = await api().get('/v1/domains').expect(200);
+    expect(body).toEqual({ domains: ['tempmail.test'] });
+  });
+});
+
+describe('reading messages', () => {
+  it('lists, reads (marking seen), downloads and deletes, within the token’s mailbox only', async () => {
+    const mine = await newMailbox();
+    const other = await newMailbox();
+    await deliver(mine.address, 'first', {
+      html: '<p>Hi <b>there</b></p>',
+      attachments: [{ filename: 'receipt.pdf', content: Buffer.from('%PDF-1.7 test') }],
+    });
+    await deliver(other.address, 'not yours');
+
+    const list = await api().get('/v1/messages').set(bearer(mine.token)).expect(200);
+    expect(list.body.total).toBe(1);
+    const [summary] = list.body.messages;
+    expect(summary).toMatchObject({
+      mailbox: mine.address,
+      from: { name: 'Shop', address: 'no-reply@shop.example' },
+      subject: 'first',
+      seen: false,
+      hasAttachments: true,
+    });
+
+    const read = await api().get(`/v1/messages/${summary.id}`).set(bearer(mine.token)).expect(200);
+    expect(read.body.seen).toBe(true);
+    expect(read.body.html).toContain('<p>Hi <b>there</b></p>');
+    expect(read.body.text).toContain('481516');
+    const [attachment] = read.body.attachments;
+    expect(attachment).toMatchObject({
+      filename: 'receipt.pdf',
+      contentType: 'application/pdf',
+      size: 13,
+      downloadUrl: `/v1/messages/${summary.id}/attachments/${attachment.id}`,
+    });
+
+    const file = await api().get(attachment.downloadUrl).set(bearer(mine.token)).expect(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="receipt\.pdf"/);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.from(file.body).toString()).toBe('%PDF-1.7 test');
+
+    const raw = await fetch(`${server.httpUrl}/v1/messages/${summary.id}/raw`, {
+      headers: bearer(mine.token),
+    });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-type')).toBe('message/rfc822');
+    expect(await raw.text()).toContain('Subject: first');
+
+    // Another mailbox's token sees none of it.
+    for (const path of [
+      `/v1/messages/${summary.id}`,
+      `/v1/messages/${summary.id}/raw`,
+      attachment.downloadUrl,
+    ]) {
+      expect((await api().get(path).set(bearer(other.token)).expect(404)).body.code).toBe(
+        'not_found',
+      );
+    }
+    await api().delete(`/v1/messages/${summary.id}`).set(bearer(other.token)).expect(404);
+    const foreign = await api()
+      .get('/v1/messages')
+      .query({ mailbox: mine.address })
+      .set(bearer(other.token))
+      .expect(403);
+    expect(foreign.body.code).toBe('forbidden');
+
+    await api().delete(`/v1/messages/${summary.id}`).set(bearer(mine.token)).expect(204);
+    await api().get(`/v1/messages/${summary.id}`).set(bearer(mine.token)).expect(404);
+    expect((await api().get('/v1/messages').set(bearer(mine.token))).body.total).toBe(0);
+  });
+
+  it('needs a live mailbox token', async () => {
+    await api().get('/v1/messages').expect(401);
+    const short = await newMailbox();
+    server.advance(FREE_MAILBOX_LIFETIME_MS);
+    await api().get('/v1/messages').set(bearer(short.token)).expect(401);
+  });
+});
+
+describe('conditional listing (ETag, Last-Modified, 304)', () => {
+  it('answers 304 while the list is unchanged, and 200 after each kind of change', async () => {
+    const box = await newMailbox();
+    const auth = bearer(box.token);
+    const first = await api().get('/v1/messages').set(auth).expect(200);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers['last-modified']).toBe(new Date(server.services.now()).toUTCString());
+
+    const same = await api().get('/v1/messages').set(auth).set('If-None-Match', etag).expect(304);
+    expect(same.text).toBe('');
+    expect(same.headers.etag).toBe(etag);
+    expect(same.headers['ratelimit-remaining']).toBeDefined();
+    await api()
+      .get('/v1/messages')
+      .set(auth)
+      .set('If-None-Match', `"other", W/${etag}`)
+      .expect(304);
+    await api().get('/v1/messages').set(auth).set('If-None-Match', '*').expect(304);
+
+    // Arrival (and parse).
+    server.advance(1000);
+    await deliver(box.address, 'etag one');
+    const afterArrival = await api()
+      .get('/v1/messages')
+      .set(auth)
+      .set('If-None-Match', etag)
+      .expect(200);
+    const etag2 = afterArrival.headers.etag!;
+    expect(etag2).not.toBe(etag);
+    expect(Date.parse(afterArrival.headers['last-modified']!)).toBeGreaterThan(
+      Date.parse(first.headers['last-modified']!),
+    );
+    const id = afterArrival.body.messages[0].id as string;
+
+    // Seen.
+    await api().get(`/v1/messages/${id}`).set(auth).expect(200);
+    const afterSeen = await api()
+      .get('/v1/messages')
+      .set(auth)
+      .set('If-None-Match', etag2)
+      .expect(200);
+    expect(afterSeen.body.messages[0].seen).toBe(true);
+    const etag3 = afterSeen.headers.etag!;
+    // Reading it again changes nothing.
+    await api().get(`/v1/messages/${id}`).set(auth).expect(200);
+    await api().get('/v1/messages').set(auth).set('If-None-Match', etag3).expect(304);
+
+    // Deletion.
+    server.advance(1000);
+    await api().delete(`/v1/messages/${id}`).set(auth).expect(204);
+    const afterDelete = await api()
+      .get('/v1/messages')
+      .set(auth)
+      .set('If-None-Match', etag3)
+      .expect(200);
+    expect(afterDelete.body.total).toBe(0);
+
+    // If-Modified-Since, when no If-None-Match is sent.
+    const lastModified = afterDelete.headers['last-modified']!;
+    await api().get('/v1/messages').set(auth).set('If-Modified-Since', lastModified).expect(304);
+    await api()
+      .get('/v1/messages')
+      .set(auth)
+      .set('If-Modified-Since', new Date(Date.parse(lastModified) - 1000).toUTCString())
+      .expect(200);
+    // If-None-Match decides when both are sent.
+    await api()
+      .get('/v1/messages')
+      .set(auth)
+      .set('If-None-Match', '"stale"')
+      .set('If-Modified-Since', lastModified)
+      .expect(200);
+    await api().get('/v1/messages').set(auth).set('If-Modified-Since', 'not a date').expect(200);
+  });
+
+  it('changes the validators when the retention purge removes messages', async () => {
+    const { token } = await proToken();
+    const box = await api().post('/v1/generate-email').set(bearer(token)).send({}).expect(201);
+    await deliver(box.body.address, 'old one');
+    const before = await api().get('/v1/messages').set(bearer(token)).expect(200);
+    expect(before.body.total).toBe(1);
+    const deleted = await server.services.repositories.messages.deleteReceivedBefore(
+      server.services.now() + 1,
+      100,
+      server.services.now(),
+    );
+    expect(deleted).toBeGreaterThan(0);
+    await api()
+      .get('/v1/messages')
+      .set(bearer(token))
+      .set('If-None-Match', before.headers.etag!)
+      .expect(200);
+  });
+});
+
+describe('Pro API tokens', () => {
+  it('make Pro mailboxes with aliases and read all of their user’s mailboxes', async () => {
+    const { token, buyer } = await proToken();
+    const user = (await buyer.get('/api/user').expect(200)).body as { proExpiresAt: string };
+    const alias = `shop${counter}`;
+    const named = await api()
+      .post('/v1/generate-email')
+      .set(bearer(token))
+      .send({ customAlias: alias.toUpperCase() })
+      .expect(201);
+    expect(named.body.address).toBe(`${alias}@tempmail.test`);
+    expect(named.body.expiresAt).toBe(user.proExpiresAt);
+    const taken = await api()
+      .post('/v1/generate-email')
+      .set(bearer(token))
+      .send({ customAlias: alias })
+      .expect(422);
+    expect(taken.body.code).toBe('address_taken');
+    const random = await api().post('/v1/generate-email').set(bearer(token)).expect(201);
+
+    await deliver(named.body.address, 'to the alias');
+    await deliver(random.body.address, 'to the random one');
+
+    const me = await api().get('/v1/me').set(bearer(token)).expect(200);
+    expect(me.body).toMatchObject({ kind: 'api_token', plan: 'pro_monthly', isPro: true });
+    expect(me.body.rateLimit.limit).toBe(100000);
+    expect(me.body.mailboxes.map((m: { address: string }) => m.address).sort()).toEqual(
+      [named.body.address, random.body.address].sort(),
+    );
+
+    const all = await api().get('/v1/messages').set(bearer(token)).expect(200);
+    expect(all.body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      'to the random one',
+      'to the alias',
+    ]);
+    const one = await api()
+      .get('/v1/messages')
+      .query({ mailbox: named.body.address })
+      .set(bearer(token))
+      .expect(200);
+    expect(one.body.total).toBe(1);
+
+    // The mailbox's own token reports its owner's plan.
+    const mailboxMe = await api().get('/v1/me').set(bearer(named.body.token)).expect(200);
+    expect(mailboxMe.body).toMatchObject({ kind: 'mailbox', plan: 'pro_monthly', isPro: true });
+
+    // Rotation retires the old token at once.
+    const rotated = await buyer.post('/api/user-token').expect(201);
+    await api().get('/v1/me').set(bearer(token)).expect(401);
+    await api().get('/v1/me').set(bearer(rotated.body.token)).expect(200);
+  });
+});
+
+describe('event stream', () => {
+  it('pushes new messages of the mailbox, and resumes after Last-Event-ID', async () => {
+    const box = await newMailbox();
+    const events = await readEvents(`${server.httpUrl}/v1/events`, bearer(box.token));
+    expect(events.status).toBe(200);
+    expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(events.headers.get('ratelimit-limit')).toBe('100000');
+    await deliver(box.address, 'live one');
+    const frame = await events.waitFor((f) => f.event === 'message');
+    const data = JSON.parse(frame.data);
+    expect(data).toMatchObject({ mailbox: box.address, subject: 'live one', seen: false });
+    expect(frame.id).toBe(data.id);
+    events.close();
+
+    // Two more while disconnected: a resume gets exactly those, oldest first.
+    await deliver(box.address, 'missed one');
+    await deliver(box.address, 'missed two');
+    const resumed = await readEvents(`${server.httpUrl}/v1/events`, {
+      ...bearer(box.token),
+      'Last-Event-ID': frame.id!,
+    });
+    await resumed.waitFor((f) => f.data.includes('missed two'));
+    await deliver(box.address, 'live again');
+    await resumed.waitFor((f) => f.data.includes('live again'));
+    expect(resumed.frames.map((f) => JSON.parse(f.data).subject)).toEqual([
+      'missed one',
+      'missed two',
+      'live again',
+    ]);
+    resumed.close();
+
+    // An unknown id resumes live only; no Last-Event-ID starts live.
+    const fresh = await readEvents(`${server.httpUrl}/v1/events`, {
+      ...bearer(box.token),
+      'Last-Event-ID': '0123456789abcdef01234567',
+    });
+    await deliver(box.address, 'only this');
+    await fresh.waitFor((f) => f.data.includes('only this'));
+    expect(fresh.frames).toHaveLength(1);
+    fresh.close();
+  });
+
+  it('gives a Pro API token every mailbox of its user, including ones made later', async () => {
+    const { token } = await proToken();
+    const first = await api().post('/v1/generate-email').set(bearer(token)).expect(201);
+    const events = await readEvents(`${server.httpUrl}/v1/events`, bearer(token));
+    const later = await api().post('/v1/generate-email').set(bearer(token)).expect(201);
+    await deliver(first.body.address, 'to the first');
+    await deliver(later.body.address, 'to the later one');
+    await events.waitFor((f) => f.data.includes('to the first'));
+    // The later mailbox is picked up at the stream's next refresh, with what it missed.
+    await events.waitFor((f) => f.data.includes('to the later one'), 6_000);
+    events.close();
+  });
+
+  it('refuses without a token, and ends when the mailbox expires', async () => {
+    const anonymous = await fetch(`${server.httpUrl}/v1/events`);
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { code: string }).code).toBe('unauthorized');
+    const badResume = await fetch(`${server.httpUrl}/v1/events`, {
+      headers: { ...bearer((await newMailbox()).token), 'Last-Event-ID': 'nope' },
+    });
+    expect(badResume.status).toBe(400);
+
+    // A mailbox 200 ms from its end: the stream closes when it expires.
+    const { services } = server;
+    const mailbox = await services.repositories.mailboxes.create({
+      address: `short${++counter}@tempmail.test`,
+      passwordHash: 'unused',
+      ownerUserId: null,
+      now: services.now(),
+      expiresAt: services.now() + 200,
+    });
+    const token = await services.mailboxTokens.issue(
+      { mailboxId: mailbox.id, address: mailbox.address },
+      mailbox.expiresAt,
+    );
+    const events = await readEvents(`${server.httpUrl}/v1/events`, bearer(token));
+    expect(events.status).toBe(200);
+    server.advance(200);
+    await events.ended;
+    const late = await fetch(`${server.httpUrl}/v1/events`, { headers: bearer(token) });
+    expect(late.status).toBe(401);
+    events.close();
+  });
+});
