@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Request } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
@@ -9,6 +9,8 @@ import { handleErrors, type Surface } from './handle-errors.js';
 import { keepRawBody } from './raw-body.js';
 import {
   contractRoots,
+  contractUnder,
+  firstSegment,
   listOperations,
   loadContract,
   type Contract,
@@ -57,13 +59,47 @@ function operationHandlers(services: Services): OperationHandlers {
 
 /** Requests under a root of the mail.tm-tagged operations speak mail.tm's error dialect. */
 function surfaceResolver(operations: readonly Operation[]): (request: Request) => Surface {
-  const firstSegment = (path: string) => `/${path.split('/')[1] ?? ''}`;
   const mailTmRoots = new Set(
     operations
       .filter((operation) => operation.tags.includes('mailtm'))
       .map((operation) => firstSegment(operation.path)),
   );
   return (request) => (mailTmRoots.has(firstSegment(request.path)) ? 'mailtm' : 'standard');
+}
+
+/**
+ * express-openapi-validator, one instance per root of the contract (`/v1`, `/api`, each
+ * mail.tm root). The validator finds a request's route by compiling and trying every path
+ * of its document in turn, on every request; one small document per root keeps that to the
+ * few paths the request can be under.
+ */
+function validateRequests(
+  contract: Contract,
+  roots: ReadonlySet<string>,
+  validateResponses: boolean,
+): RequestHandler {
+  const validators = new Map(
+    [...roots].map((root) => {
+      const chain = express.Router();
+      chain.use(
+        OpenApiValidator.middleware({
+          // The validator annotates the document it is given; keep ours untouched.
+          apiSpec: structuredClone(contractUnder(contract, root)) as never,
+          validateRequests: { allErrors: true },
+          validateResponses: validateResponses ? { allErrors: true } : false,
+          // Authentication is the handlers' job: their credentials (cookie, API token,
+          // mailbox JWT) need database look-ups the validator cannot make.
+          validateSecurity: false,
+        }),
+      );
+      return [root, chain] as const;
+    }),
+  );
+  return (request, response, next) => {
+    const validator = validators.get(firstSegment(request.path));
+    if (validator) validator(request, response, next);
+    else next();
+  };
 }
 
 /** The HTTP application: docs, contract validation, every operation, one error handler. */
@@ -120,18 +156,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
       verify: (request, _response, body) => keepRawBody(request, body),
     }),
   );
-  app.use(
-    OpenApiValidator.middleware({
-      // The validator annotates the document it is given; keep ours untouched for /openapi.json.
-      apiSpec: structuredClone(contract) as never,
-      validateRequests: { allErrors: true },
-      validateResponses: options.validateResponses ? { allErrors: true } : false,
-      // Authentication is the handlers' job: their credentials (cookie, API token, mailbox
-      // JWT) need database look-ups the validator cannot make.
-      validateSecurity: false,
-      ignorePaths: (path: string) => !roots.has(`/${path.split('/')[1] ?? ''}`),
-    }),
-  );
+  app.use(validateRequests(contract, roots, options.validateResponses ?? false));
 
   const router = express.Router();
   const mounted = mountOperations(router, operations, operationHandlers(services));

@@ -55,5 +55,20 @@ export function listOperations(contract: Contract): Operation[] {
  * them are validated; everything else (the dashboard, /docs) is not the validator's business.
  */
 export function contractRoots(contract: Contract): Set<string> {
-  return new Set(Object.keys(contract.paths).map((path) => `/${path.split('/')[1] ?? ''}`));
+  return new Set(Object.keys(contract.paths).map(firstSegment));
+}
+
+/** `/v1/messages/x` -> `/v1`. */
+export function firstSegment(path: string): string {
+  return `/${path.split('/')[1] ?? ''}`;
+}
+
+/** The contract with only the paths under one root (components kept whole). */
+export function contractUnder(contract: Contract, root: string): Contract {
+  return {
+    ...contract,
+    paths: Object.fromEntries(
+      Object.entries(contract.paths).filter(([path]) => firstSegment(path) === root),
+    ),
+  };
 }

@@ -6,12 +6,18 @@ export interface MailboxTokenClaims {
   address: string;
 }
 
+/** Verified tokens remembered, so a polling client costs one HMAC per token, not per request. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /**
- * The bearer JWTs of the mail.tm surface (HS256 with the server's secret). A token names
- * its mailbox; whether that mailbox still exists and is live is checked on every request,
- * so deleting or expiring it revokes its tokens.
+ * The bearer JWTs of the mail.tm surface and `/v1` (HS256 with the server's secret). A token
+ * names its mailbox; whether that mailbox still exists and is live is checked on every
+ * request, so deleting or expiring it revokes its tokens.
  */
 export function createMailboxTokens(secret: Uint8Array, now: () => number) {
+  // Keyed by the whole token: the same string verified once is the same signature.
+  const verified = new Map<string, { claims: MailboxTokenClaims; expiresAt: number }>();
+
   return {
     async issue(claims: MailboxTokenClaims, expiresAt: number): Promise<string> {
       const issuedAt = Math.floor(now() / 1000);
@@ -25,6 +31,12 @@ export function createMailboxTokens(secret: Uint8Array, now: () => number) {
 
     /** The claims of a valid token, or undefined for anything else (bad signature, alg, expiry). */
     async verify(token: string): Promise<MailboxTokenClaims | undefined> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > now()) return known.claims;
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
@@ -32,7 +44,12 @@ export function createMailboxTokens(secret: Uint8Array, now: () => number) {
         });
         if (typeof payload.sub !== 'string' || typeof payload.address !== 'string')
           return undefined;
-        return { mailboxId: payload.sub, address: payload.address };
+        const claims = { mailboxId: payload.sub, address: payload.address };
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+          verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        }
+        return claims;
       } catch {
         return undefined;
       }
