@@ -77,7 +77,8 @@ export const settings = {
   },
   REDIS_URL: {
     schema: z.string().regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' }),
-    description: 'redis://… to share live events across nodes; unset: in-process.',
+    description:
+      'redis://… to share live events and rate-limit counts across nodes; unset: in-process.',
     secret: true,
   },
   SMTP_HOST: {

@@ -11,7 +11,7 @@ import { createParserPool } from './features/messages/parser-pool.js';
 import { createMailer } from './features/outbound/create-mailer.js';
 import { createStripeClient } from './features/billing/create-stripe-client.js';
 import { buildApp } from './http/build-app.js';
-import { createApiRateLimiter } from './http/public/api-rate-limiter.js';
+import { limiterFactory } from './http/rate-limit.js';
 import { startForwardingJob } from './jobs/deliver-forwarding.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const events: EventBus = config.redisUrl
     ? new RedisEventBus(config.redisUrl, logger)
     : new LocalEventBus();
-  // Fails fast instead of queueing while Redis is away: the limiter then counts in memory.
+  // Fails fast instead of queueing while Redis is away: limiters then count in memory.
   const rateLimitRedis = config.redisUrl
     ? new Redis(config.redisUrl, {
         enableOfflineQueue: false,
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       logger,
     }),
     stripe: config.stripe && createStripeClient(config.stripe),
-    apiRateLimiter: createApiRateLimiter(config.apiRateLimits, rateLimitRedis),
+    createLimiter: limiterFactory(rateLimitRedis),
     now,
   };
   const parser = createParserPool({

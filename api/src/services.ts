@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Config } from './config.js';
 import type { MailboxTokens } from './features/mailboxes/mailbox-tokens.js';
 import type { Mailer } from './features/outbound/create-mailer.js';
-import type { ApiRateLimiter } from './http/public/api-rate-limiter.js';
+import type { CreateLimiter } from './http/rate-limit.js';
 import type { EventBus } from './realtime/event-bus.js';
 import type { Storage } from './storage/open-database.js';
 import type { Repositories } from './storage/repositories/index.js';
@@ -20,8 +20,8 @@ export interface Services {
   readonly mailboxTokens: MailboxTokens;
   /** Mail we send: through SMTP_RELAY_URL, or written to DATA_DIR/outbox. */
   readonly mailer: Mailer;
-  /** The public API's rate limits: in memory, or shared through Redis when REDIS_URL is set. */
-  readonly apiRateLimiter: ApiRateLimiter;
+  /** Makes rate limiters: in memory, or shared through Redis when REDIS_URL is set. */
+  readonly createLimiter: CreateLimiter;
   /** The Stripe SDK when STRIPE_SECRET_KEY is set; payments use the demo checkout otherwise. */
   readonly stripe: Stripe | undefined;
   /** The current time in milliseconds; tests pass a controllable clock. */

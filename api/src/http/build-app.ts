@@ -140,7 +140,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
 
   // Before parsing and validation, so every request counts and refused ones cost little.
   const surfaceOf = surfaceResolver(operations);
-  const mailTmRate = limitMailTmRate(services.config.mailTmRateLimit);
+  const mailTmRate = limitMailTmRate(services.config.mailTmRateLimit, services.createLimiter);
   app.use((request, response, next) => {
     if (surfaceOf(request) === 'mailtm') mailTmRate(request, response, next);
     else next();

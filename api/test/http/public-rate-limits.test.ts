@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiRateLimiter } from '../../src/http/public/api-rate-limiter.js';
+import { limiterFactory } from '../../src/http/rate-limit.js';
 import { openBrowser } from '../support/browser.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
@@ -132,7 +133,7 @@ describe('Redis not answering', () => {
     redis.on('error', () => undefined);
     const limiter = createApiRateLimiter(
       { freePerHour: 2, proPerHour: 10, burstPerMinute: 10 },
-      redis,
+      limiterFactory(redis),
     );
     const states = [];
     for (let i = 0; i < 3; i += 1) states.push(await limiter.take('mailbox:fallback', 'free'));

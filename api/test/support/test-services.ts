@@ -7,7 +7,7 @@ import { createStripeClient } from '../../src/features/billing/create-stripe-cli
 import { createMailboxTokens } from '../../src/features/mailboxes/mailbox-tokens.js';
 import { createMailer } from '../../src/features/outbound/create-mailer.js';
 import { buildApp, type BuildAppOptions } from '../../src/http/build-app.js';
-import { createApiRateLimiter } from '../../src/http/public/api-rate-limiter.js';
+import { limiterFactory } from '../../src/http/rate-limit.js';
 import { LocalEventBus } from '../../src/realtime/event-bus.js';
 import type { Services } from '../../src/services.js';
 import { createRepositories } from '../../src/storage/repositories/index.js';
@@ -41,7 +41,7 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
       logger,
     }),
     stripe: config.stripe && createStripeClient(config.stripe),
-    apiRateLimiter: createApiRateLimiter(config.apiRateLimits),
+    createLimiter: limiterFactory(),
     now: () => now,
   };
   return {

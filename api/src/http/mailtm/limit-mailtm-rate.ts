@@ -1,13 +1,15 @@
 import type { RequestHandler } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { consume } from '../rate-limit.js';
+import { consume, type CreateLimiter } from '../rate-limit.js';
 
 /**
  * mail.tm's own limit on its surface: so many requests per second per IP, answered 429 with
  * mail.tm's message (the error handler writes its body).
  */
-export function limitMailTmRate(requestsPerSecond: number): RequestHandler {
-  const limiter = new RateLimiterMemory({ points: requestsPerSecond, duration: 1 });
+export function limitMailTmRate(
+  requestsPerSecond: number,
+  createLimiter: CreateLimiter,
+): RequestHandler {
+  const limiter = createLimiter('mailtm-second', requestsPerSecond, 1);
   return (request, _response, next) => {
     consume(limiter, request.ip ?? 'unknown', 'requests').then(() => next(), next);
   };

@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type Stripe from 'stripe';
 import { createDemoCheckout, type Transact } from '../../features/billing/demo-checkout.js';
 import { PLANS, type ProPlan } from '../../features/billing/plans.js';
@@ -24,7 +23,7 @@ const status = { open: 'pending', complete: 'paid', canceled: 'canceled' } as co
 export function billingHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   const { publicUrl } = services.config;
-  const limiter = new RateLimiterMemory({ points: CHECKOUTS_PER_HOUR, duration: 3600 });
+  const limiter = services.createLimiter('checkout-hour', CHECKOUTS_PER_HOUR, 3600);
   const transact: Transact = (work) => inTransaction(services.storage, work);
   const demo = createDemoCheckout(services.repositories, transact, {
     pageUrl: (id) => `${publicUrl}/demo-checkout/${id}`,

@@ -1,4 +1,3 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   confirmationDue,
   confirmForwarding,
@@ -17,7 +16,11 @@ const CONFIRMATIONS_PER_HOUR = 10;
 /** Verified forwarding of a Pro user's mail to a real address. */
 export function forwardingHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
-  const confirmations = new RateLimiterMemory({ points: CONFIRMATIONS_PER_HOUR, duration: 3600 });
+  const confirmations = services.createLimiter(
+    'forwarding-confirm-hour',
+    CONFIRMATIONS_PER_HOUR,
+    3600,
+  );
   const deps = {
     repositories: services.repositories,
     mailer: services.mailer,

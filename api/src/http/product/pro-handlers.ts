@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { issueApiToken } from '../../features/api-tokens/issue-api-token.js';
 import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
 import { verifyPassword } from '../../features/mailboxes/hash-password.js';
@@ -30,10 +29,11 @@ function tokenResource(record: ApiToken, token: string | null) {
 export function proHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   const { repositories } = services;
-  const customEmailLimiter = new RateLimiterMemory({
-    points: CUSTOM_EMAILS_PER_HOUR,
-    duration: 3600,
-  });
+  const customEmailLimiter = services.createLimiter(
+    'custom-email-hour',
+    CUSTOM_EMAILS_PER_HOUR,
+    3600,
+  );
 
   /** The Pro user's mailboxes, by id, with their addresses. */
   async function ownMailboxes(user: User): Promise<Map<string, string>> {

@@ -1,4 +1,3 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { submitContact } from '../../features/contact/submit-contact.js';
 import { countryLanguage } from '../../features/geo/country-language.js';
 import { isPro } from '../../features/users/is-pro.js';
@@ -25,7 +24,7 @@ export function userResource(user: User, now: number) {
 /** The dashboard's API (spec section 7, "Product server"): the calls built so far. */
 export function productHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
-  const contactLimiter = new RateLimiterMemory({ points: CONTACT_PER_HOUR, duration: 3600 });
+  const contactLimiter = services.createLimiter('contact-hour', CONTACT_PER_HOUR, 3600);
 
   return {
     async getUser(request, response) {

@@ -1,4 +1,3 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   redeemAccessRecovery,
   requestAccessRecovery,
@@ -21,9 +20,9 @@ const NEEDS_VERIFICATION =
 export function recoveryHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   // Per address, so nobody floods one inbox; per IP, so nobody sweeps through addresses.
-  const perEmail = new RateLimiterMemory({ points: 5, duration: 3600 });
-  const perIp = new RateLimiterMemory({ points: 20, duration: 3600 });
-  const redeemPerIp = new RateLimiterMemory({ points: 30, duration: 3600 });
+  const perEmail = services.createLimiter('recovery-email-hour', 5, 3600);
+  const perIp = services.createLimiter('recovery-ip-hour', 20, 3600);
+  const redeemPerIp = services.createLimiter('redeem-ip-hour', 30, 3600);
 
   return {
     async requestAccessRecovery(request, response) {

@@ -1,10 +1,5 @@
-import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { CreateLimiter } from '../rate-limit.js';
 
 export type RateTier = 'free' | 'pro';
 
@@ -50,32 +45,22 @@ function stateOf(window: Window, outcome: PromiseSettledResult<RateLimiterRes>) 
 }
 
 /**
- * The public API's limits: per hour by tier, and per minute for everyone. With a Redis client
- * every node shares one count; when Redis does not answer (down, or slower than its command
- * timeout) each call falls back to an in-memory count on this node, so the API keeps serving
- * and keeps limiting.
+ * The public API's limits: per hour by tier, and per minute for everyone, from the server's
+ * limiter factory (shared through Redis when it is configured).
  */
-export function createApiRateLimiter(limits: ApiRateLimits, redis?: Redis): ApiRateLimiter {
-  const window = (name: string, points: number, duration: number): Window => {
-    const keyPrefix = `tempmail:rate:${name}`;
-    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    const limiter = redis
-      ? new RateLimiterRedis({
-          storeClient: redis,
-          keyPrefix,
-          points,
-          duration,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: memory,
-        })
-      : memory;
-    return { limiter, points };
-  };
+export function createApiRateLimiter(
+  limits: ApiRateLimits,
+  createLimiter: CreateLimiter,
+): ApiRateLimiter {
+  const window = (name: string, points: number, duration: number): Window => ({
+    limiter: createLimiter(name, points, duration),
+    points,
+  });
   const hourly: Record<RateTier, Window> = {
-    free: window('free-hour', limits.freePerHour, 3600),
-    pro: window('pro-hour', limits.proPerHour, 3600),
+    free: window('api-free-hour', limits.freePerHour, 3600),
+    pro: window('api-pro-hour', limits.proPerHour, 3600),
   };
-  const burst = window('burst-minute', limits.burstPerMinute, 60);
+  const burst = window('api-burst-minute', limits.burstPerMinute, 60);
 
   return {
     async take(key, tier) {

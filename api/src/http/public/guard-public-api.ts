@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
-import type { RateLimitState } from './api-rate-limiter.js';
+import { createApiRateLimiter, type RateLimitState } from './api-rate-limiter.js';
 import { identifyCaller, type Caller } from './identify-caller.js';
 
 function setRateLimitHeaders(response: Response, state: RateLimitState): void {
@@ -17,7 +17,7 @@ function setRateLimitHeaders(response: Response, state: RateLimitState): void {
  * A bad token still costs its IP one request, so guessing tokens is limited like anything else.
  */
 export function guardPublicApi(services: Services): RequestHandler {
-  const limiter = services.apiRateLimiter;
+  const limiter = createApiRateLimiter(services.config.apiRateLimits, services.createLimiter);
 
   async function take(response: Response, key: string, tier: Caller['tier']): Promise<void> {
     const state = await limiter.take(key, tier);
