@@ -8,7 +8,7 @@ import type { MailboxEvent } from '../../realtime/event-bus.js';
 import type { Services } from '../../services.js';
 import type { MessageDetail } from '../../storage/repositories/messages.js';
 import { ApiError } from '../api-error.js';
-import { sendDownload } from '../messages/send-download.js';
+import { sendAttachment, sendSource } from '../messages/send-download.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { authenticateMailbox } from './authenticate-mailbox.js';
 import {
@@ -212,11 +212,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
       const id = String(request.params.id);
       const raw = await repositories.messages.findSource(id, [mailbox.id]);
       if (!raw) throw notFound();
-      sendDownload(response, {
-        contentType: 'message/rfc822',
-        filename: `${id}.eml`,
-        content: raw,
-      });
+      sendSource(response, id, raw);
     },
 
     async mailTmGetAttachment(request, response) {
@@ -227,11 +223,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
         [mailbox.id],
       );
       if (!attachment) throw notFound();
-      sendDownload(response, {
-        contentType: attachment.contentType,
-        filename: attachment.filename || 'attachment',
-        content: attachment.content,
-      });
+      sendAttachment(response, attachment);
     },
 
     async mailTmGetSource(request, response) {

@@ -6,11 +6,8 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/**
- * Sends bytes from a message (its source or an attachment) as a download that a browser
- * saves and never renders or sniffs, on every surface alike.
- */
-export function sendDownload(
+/** Bytes from a message as a download that a browser saves and never renders or sniffs. */
+function sendDownload(
   response: Response,
   download: { contentType: string; filename: string; content: Uint8Array },
 ): void {
@@ -20,4 +17,25 @@ export function sendDownload(
     .setHeader('Content-Disposition', contentDisposition(download.filename || 'download'))
     .setHeader('X-Content-Type-Options', 'nosniff')
     .end(Buffer.from(download.content));
+}
+
+/** A message's raw source as `<id>.eml`, on every surface alike. */
+export function sendSource(response: Response, messageId: string, raw: Uint8Array): void {
+  sendDownload(response, {
+    contentType: 'message/rfc822',
+    filename: `${messageId}.eml`,
+    content: raw,
+  });
+}
+
+/** An attachment with its own type and name, on every surface alike. */
+export function sendAttachment(
+  response: Response,
+  attachment: { contentType: string; filename: string; content: Uint8Array },
+): void {
+  sendDownload(response, {
+    contentType: attachment.contentType,
+    filename: attachment.filename || 'attachment',
+    content: attachment.content,
+  });
 }

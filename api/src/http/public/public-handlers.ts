@@ -12,7 +12,7 @@ import {
   messageDetailResource,
   messageSummaryResource,
 } from '../messages/message-resources.js';
-import { sendDownload } from '../messages/send-download.js';
+import { sendAttachment, sendSource } from '../messages/send-download.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { callerOf } from './guard-public-api.js';
 import { callerMailboxes } from './identify-caller.js';
@@ -179,11 +179,7 @@ export function publicHandlers(services: Services): OperationHandlers {
       const { ids, messageId } = await scope(request, response);
       const raw = await repositories.messages.findSource(messageId, ids);
       if (!raw) throw notFound();
-      sendDownload(response, {
-        contentType: 'message/rfc822',
-        filename: `${messageId}.eml`,
-        content: raw,
-      });
+      sendSource(response, messageId, raw);
     },
 
     async getMessageAttachment(request, response) {
@@ -194,11 +190,7 @@ export function publicHandlers(services: Services): OperationHandlers {
         ids,
       );
       if (!attachment) throw new ApiError(404, 'not_found', 'Attachment not found.');
-      sendDownload(response, {
-        contentType: attachment.contentType,
-        filename: attachment.filename || 'attachment',
-        content: attachment.content,
-      });
+      sendAttachment(response, attachment);
     },
 
     streamEvents: (request, response) => streamPublicEvents(request, response, services),

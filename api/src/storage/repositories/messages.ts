@@ -240,6 +240,10 @@ async function touchListings(
  * not found.
  */
 export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
+  /** Listing columns of the messages in these mailboxes; callers add order and filters. */
+  const summariesIn = (mailboxIds: readonly string[]) =>
+    db.selectFrom('messages').select(summaryColumns).where('messages.mailbox_id', 'in', mailboxIds);
+
   return {
     /**
      * One durable write for the ingest's group commit: stores received raw messages (their
@@ -297,10 +301,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       page: { limit: number; offset: number },
     ): Promise<MessageSummary[]> {
       if (mailboxIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('messages')
-        .select(summaryColumns)
-        .where('messages.mailbox_id', 'in', mailboxIds)
+      const rows = await summariesIn(mailboxIds)
         .orderBy('messages.received_at', 'desc')
         .orderBy('messages.id', 'desc')
         .limit(page.limit)
@@ -321,10 +322,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       limit: number,
     ): Promise<MessageSummary[]> {
       if (mailboxIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('messages')
-        .select(summaryColumns)
-        .where('messages.mailbox_id', 'in', mailboxIds)
+      const rows = await summariesIn(mailboxIds)
         .where('messages.parse_state', '!=', 'pending')
         .where((eb) =>
           eb.or([
