@@ -176,6 +176,17 @@ describe('reading messages', () => {
     expect((await api().get('/v1/messages').set(bearer(mine.token))).body.total).toBe(0);
   });
 
+  it('lists a message once it is parsed, never as a blank row', async () => {
+    const box = await newMailbox();
+    const mailbox = await server.services.repositories.mailboxes.findByAddress(box.address);
+    // Committed but not parsed yet: as between the SMTP 250 and the parser's result.
+    await server.services.repositories.messages.storeReceived([
+      { mailboxId: mailbox!.id, raw: Buffer.from('Subject: later\r\n\r\nHi.'), receivedAt: 1 },
+    ]);
+    const list = await api().get('/v1/messages').set(bearer(box.token)).expect(200);
+    expect(list.body).toEqual({ messages: [], total: 0 });
+  });
+
   it('needs a live mailbox token', async () => {
     await api().get('/v1/messages').expect(401);
     const short = await newMailbox();

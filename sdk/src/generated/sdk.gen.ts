@@ -699,7 +699,8 @@ export const getIdentity = <ThrowOnError extends boolean = false>(options?: Opti
  *
  * The messages of the token's mailboxes, newest first: a mailbox token sees its own
  * mailbox, a Pro API token every mailbox of its user. At most the 200 newest are listed;
- * `total` counts them all. `mailbox` narrows the list to one of
+ * `total` counts them all. A message appears once it has been parsed (usually within
+ * milliseconds of its arrival), with the same fields `GET /v1/events` sends. `mailbox` narrows the list to one of
  * those; an address the token cannot read is answered 403 `forbidden`, whether it exists
  * or not.
  *
@@ -785,7 +786,8 @@ export const getMessageAttachment = <ThrowOnError extends boolean = false>(optio
  * `tempmail wait` and `tempmail watch`. Opening the stream counts as one request against
  * the rate limit; what it sends afterwards does not.
  *
- * The stream sends only these lines:
+ * The stream opens with the comment `: connected` (and an empty line), so a client knows
+ * it is subscribed; after that it sends only these lines:
  *
  * - **A message frame** for each new message, oldest first:
  *

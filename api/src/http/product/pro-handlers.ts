@@ -129,6 +129,7 @@ export function proHandlers(services: Services): OperationHandlers {
       const messages = await repositories.messages.list([...mailboxes.keys()], {
         limit: LIST_LIMIT,
         offset: 0,
+        parsedOnly: true,
       });
       response.json({
         messages: messages.map((message) =>

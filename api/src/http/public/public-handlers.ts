@@ -142,8 +142,8 @@ export function publicHandlers(services: Services): OperationHandlers {
       const ids = mailboxes.map((mailbox) => mailbox.id);
       const addresses = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.address]));
       const [messages, total] = await Promise.all([
-        repositories.messages.list(ids, { limit: LIST_LIMIT, offset: 0 }),
-        repositories.messages.count(ids),
+        repositories.messages.list(ids, { limit: LIST_LIMIT, offset: 0, parsedOnly: true }),
+        repositories.messages.count(ids, { parsedOnly: true }),
       ]);
       response.json({
         messages: messages.map((message) =>

@@ -295,13 +295,19 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       return (await this.commitBatch({ received: [], parsed: items, now })).saved;
     },
 
-    /** Messages of the given mailboxes, newest first. */
+    /**
+     * Messages of the given mailboxes, newest first. `parsedOnly` leaves out messages still
+     * being parsed (a blank row for a moment), as our own surfaces and event streams do.
+     */
     async list(
       mailboxIds: readonly string[],
-      page: { limit: number; offset: number },
+      page: { limit: number; offset: number; parsedOnly?: boolean },
     ): Promise<MessageSummary[]> {
       if (mailboxIds.length === 0) return [];
       const rows = await summariesIn(mailboxIds)
+        .$if(page.parsedOnly === true, (query) =>
+          query.where('messages.parse_state', '!=', 'pending'),
+        )
         .orderBy('messages.received_at', 'desc')
         .orderBy('messages.id', 'desc')
         .limit(page.limit)
@@ -340,12 +346,16 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       return rows.map(toSummary);
     },
 
-    async count(mailboxIds: readonly string[]): Promise<number> {
+    async count(
+      mailboxIds: readonly string[],
+      options: { parsedOnly?: boolean } = {},
+    ): Promise<number> {
       if (mailboxIds.length === 0) return 0;
       const row = await db
         .selectFrom('messages')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('mailbox_id', 'in', mailboxIds)
+        .$if(options.parsedOnly === true, (query) => query.where('parse_state', '!=', 'pending'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
