@@ -7,6 +7,8 @@ export interface TempMailClientOptions {
   token?: string;
   /** Sends cookies (the dashboard's session) with each call; for browsers on the same site. */
   withCredentials?: boolean;
+  /** Sent with every call, e.g. a `User-Agent` naming the program. */
+  headers?: Record<string, string>;
   fetch?: typeof fetch;
 }
 
@@ -20,6 +22,7 @@ export function createTempMailClient(options: TempMailClientOptions): Client {
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
       auth: options.token,
       credentials: options.withCredentials ? 'include' : 'same-origin',
+      headers: options.headers,
       fetch: options.fetch,
     }),
   );

@@ -2,3 +2,41 @@
 export * from './generated/index.js';
 export type { Client } from './generated/client/index.js';
 export { createTempMailClient, type TempMailClientOptions } from './create-client.js';
+export {
+  parseRateLimit,
+  TempMailError,
+  TempMailNetworkError,
+  TempMailTimeoutError,
+  type RateLimitInfo,
+} from './tempmail-errors.js';
+export { toTempMailError, unwrap, type CallResult } from './unwrap-result.js';
+export {
+  openMessageStream,
+  type MessageStream,
+  type MessageStreamEvent,
+  type OpenMessageStreamOptions,
+} from './open-message-stream.js';
+export {
+  readEventStream,
+  StreamIdleError,
+  type ReadEventStreamOptions,
+  type ServerSentEvent,
+} from './read-event-stream.js';
+export {
+  MAX_POLL_INTERVAL,
+  POLL_INTERVAL_FREE,
+  POLL_INTERVAL_PRO,
+  watchMessages,
+  type WatchMessagesOptions,
+  type WatchMode,
+} from './watch-messages.js';
+export {
+  toPredicate,
+  waitForMessage,
+  type MessageFilter,
+  type MessagePredicate,
+  type WaitForMessageOptions,
+} from './wait-for-message.js';
+export { extractCode } from './extract-code.js';
+export { extractLink, extractLinks } from './extract-link.js';
+export { htmlToText, readMessageText, type MessageContent } from './read-message-text.js';

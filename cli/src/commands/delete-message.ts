@@ -1,0 +1,23 @@
+import { deleteMessage as deleteOne, unwrap } from '@tempmail/sdk';
+import { messageId } from '../check-arguments.js';
+import type { Command } from '../command.js';
+
+export const deleteMessage: Command = {
+  name: 'delete',
+  summary: 'Delete a message for good',
+  usage: 'tempmail delete ID',
+  description: 'Deletes the message ID and its attachments from the server for good.',
+  arguments: [{ name: 'ID', description: 'the message id', required: true }],
+  options: {},
+  jsonOutput: '{"id", "deleted": true}',
+  exitCodes: [],
+  examples: [{ command: 'tempmail delete 65f1c0ffee0ddba11c0ffee1', comment: '' }],
+  async run(context, { positionals }) {
+    const id = messageId(positionals[0]);
+    await unwrap(
+      deleteOne({ client: context.readerClient(), path: { id }, signal: context.signal }),
+    );
+    if (context.json) return context.printJson({ id, deleted: true });
+    context.print(`Deleted ${id}.`);
+  },
+};

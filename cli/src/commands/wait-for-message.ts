@@ -1,0 +1,135 @@
+import {
+  extractCode,
+  extractLink,
+  getMessage,
+  TempMailTimeoutError,
+  unwrap,
+  waitForMessage as waitForMatch,
+  type MessageDetail,
+  type MessageSummary,
+  type WatchMode,
+} from '@tempmail/sdk';
+import { seconds } from '../check-arguments.js';
+import type { Command } from '../command.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { formatMessage } from '../format-message.js';
+import { cleanLine, formatDuration } from '../format-values.js';
+import { startSpinner } from '../start-spinner.js';
+
+export const waitForMessage: Command = {
+  name: 'wait',
+  summary: 'Wait for a message, then print it, or its first link or code',
+  usage:
+    'tempmail wait [--from TEXT] [--subject TEXT] [--timeout SECONDS] [--extract link|code] [--new]',
+  description: `Waits until a message matching --from and --subject is in the current mailbox, then
+prints it as 'tempmail read' does. With --extract it waits for the first matching message
+that has a link (or a code) and prints only that. A matching message already in the
+mailbox counts (unless --new), so a mail that arrived just before the command is not
+missed.
+
+It listens on the server's live event stream; when the stream cannot be opened it polls
+the inbox (every 4 s with a Pro token, 12 s otherwise, slower after errors, and never
+before the server's Retry-After). On a terminal a spinner on stderr shows the wait.
+
+--from and --subject match case-insensitively anywhere in the sender (name or address)
+and the subject. The code is the 4-8 digit number nearest after a word like "code",
+"verification", "OTP" or "PIN" (years, dates, times, prices and phone numbers are
+skipped), else the first standalone one. The link is the first http(s) link (the first
+anchor of the HTML body when there is one).`,
+  arguments: [],
+  options: {
+    from: {
+      type: 'string',
+      value: 'TEXT',
+      description: 'the sender’s name or address contains TEXT',
+    },
+    subject: { type: 'string', value: 'TEXT', description: 'the subject contains TEXT' },
+    timeout: {
+      type: 'string',
+      value: 'SECONDS',
+      description: 'give up after this long (default 60), exit 3',
+    },
+    extract: {
+      type: 'string',
+      value: 'link|code',
+      description:
+        'print only the first link, or the verification code, of the first message that has one',
+    },
+    new: { type: 'boolean', description: 'ignore the messages already in the mailbox' },
+  },
+  jsonOutput:
+    'the MessageDetail; with --extract {"link"|"code": the value, "message": MessageDetail}',
+  exitCodes: [ExitCode.timeout, ExitCode.nothingToExtract, ExitCode.interrupted],
+  examples: [
+    { command: 'tempmail wait', comment: 'the first message to arrive' },
+    {
+      command: 'CODE=$(tempmail wait --from shop.example --extract code --timeout 120)',
+      comment: 'a verification code, in a script',
+    },
+    { command: "tempmail wait --subject 'confirm' --extract link", comment: 'a confirmation link' },
+  ],
+  async run(context, { values }) {
+    const timeout = seconds('timeout', values.timeout as string | undefined, 60);
+    const extract = values.extract as string | undefined;
+    if (extract !== undefined && extract !== 'link' && extract !== 'code') {
+      throw new CliError(`--extract takes 'link' or 'code', not '${extract}'.`, ExitCode.usage);
+    }
+    const client = context.readerClient();
+    const read = (id: string) =>
+      unwrap(getMessage({ client, path: { id }, signal: context.signal }));
+    const valueOf = (message: MessageDetail) =>
+      extract === 'code' ? extractCode(message) : extractLink(message);
+
+    // With --extract, a matching message without a link/code is passed over (a welcome
+    // mail before the one with the code); the last one is named if the wait times out.
+    let found: { message: MessageDetail; value: string | undefined } | undefined;
+    let passedOver: MessageDetail | undefined;
+    const hasValue = async (summary: MessageSummary) => {
+      const message = await read(summary.id);
+      const value = valueOf(message);
+      if (value === undefined) passedOver = message;
+      else found = { message, value };
+      return value !== undefined;
+    };
+
+    const target = context.credentials().mailbox?.address ?? 'your mailboxes';
+    const spinner = startSpinner(context.stderr, `Waiting for mail to ${target}…`);
+    try {
+      const summary = await waitForMatch(client, {
+        match: {
+          from: values.from as string | undefined,
+          subject: values.subject as string | undefined,
+          where: extract === undefined ? undefined : hasValue,
+        },
+        timeout: timeout * 1000,
+        skipExisting: values.new === true,
+        signal: context.signal,
+        onModeChange: (mode: WatchMode) =>
+          spinner.update(
+            `Waiting for mail to ${target} (${mode === 'stream' ? 'live' : 'polling'})…`,
+          ),
+      });
+      found ??= { message: await read(summary.id), value: undefined };
+    } catch (error) {
+      if (error instanceof TempMailTimeoutError && passedOver !== undefined) {
+        const what = extract === 'code' ? 'verification code' : 'link';
+        throw new CliError(
+          `No message with a ${what} arrived within ${formatDuration(timeout)}; the last match, ` +
+            `"${cleanLine(passedOver.subject)}" (${passedOver.id}), has none.`,
+          ExitCode.nothingToExtract,
+        );
+      }
+      throw error;
+    } finally {
+      spinner.stop();
+    }
+
+    const { message, value } = found;
+    if (extract === undefined) {
+      if (context.json) return context.printJson(message);
+      return context.print(formatMessage(message));
+    }
+    if (context.json) return context.printJson({ [extract]: value, message });
+    context.print(value ?? '');
+  },
+};

@@ -1,0 +1,53 @@
+import { TempMailError, TempMailNetworkError, TempMailTimeoutError } from '@tempmail/sdk';
+import { CliError, ExitCode } from './exit-codes.js';
+import type { StoredMailbox } from './config-store.js';
+import { formatDuration, formatRelative } from './format-values.js';
+
+/**
+ * The one line on stderr and the exit code for anything a command threw. `mailbox` is the
+ * stored current mailbox, to name it when the server refuses its token after its expiry.
+ */
+export function describeError(
+  error: unknown,
+  server: string,
+  mailbox?: StoredMailbox,
+): { line: string; exitCode: ExitCode } {
+  if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
+  if (error instanceof TempMailTimeoutError) {
+    return {
+      line: `No matching message arrived within ${formatDuration(error.timeout / 1000)}.`,
+      exitCode: ExitCode.timeout,
+    };
+  }
+  if (error instanceof TempMailNetworkError) {
+    const cause = error.message.slice(error.message.indexOf(': ') + 2);
+    return {
+      line: `Cannot reach the TempMail server at ${server} (${cause}). Is it running? Choose another with --server or TEMPMAIL_URL.`,
+      exitCode: ExitCode.unreachable,
+    };
+  }
+  if (error instanceof TempMailError) {
+    if (error.status === 429) {
+      const wait = error.retryAfter;
+      return {
+        line: `Rate limited: try again ${wait === undefined ? 'later' : `in ${formatDuration(wait)}`}.`,
+        exitCode: ExitCode.rateLimited,
+      };
+    }
+    if (error.status === 401 && mailbox && Date.parse(mailbox.expiresAt) <= Date.now()) {
+      return {
+        line: `The mailbox ${mailbox.address} expired ${formatRelative(mailbox.expiresAt)}: run 'tempmail new' for a new address.`,
+        exitCode: ExitCode.unauthorized,
+      };
+    }
+    if (error.status === 401) {
+      return {
+        line: `${error.message} The mailbox may have expired: run 'tempmail new' for a new address, or 'tempmail login TOKEN'.`,
+        exitCode: ExitCode.unauthorized,
+      };
+    }
+    return { line: error.message, exitCode: ExitCode.error };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { line: `Unexpected error: ${message}`, exitCode: ExitCode.error };
+}

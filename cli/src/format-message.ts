@@ -1,0 +1,37 @@
+import { htmlToText, type MessageDetail } from '@tempmail/sdk';
+import {
+  cleanLine,
+  cleanText,
+  formatAddress,
+  formatBytes,
+  formatLocalTime,
+  formatRelative,
+} from './format-values.js';
+
+/**
+ * A message for people: its headers, its attachments, then its text body (or its HTML
+ * body as text when it has no text body).
+ */
+export function formatMessage(message: MessageDetail): string {
+  const addresses = (list: MessageDetail['to']) => cleanLine(list.map(formatAddress).join(', '));
+  const lines = [
+    `From:    ${cleanLine(formatAddress(message.from))}`,
+    `To:      ${addresses(message.to)}`,
+    ...(message.cc.length > 0 ? [`Cc:      ${addresses(message.cc)}`] : []),
+    `Date:    ${formatLocalTime(message.date)} (${formatRelative(message.date)})`,
+    `Subject: ${cleanLine(message.subject) || '(no subject)'}`,
+    `Id:      ${message.id}`,
+  ];
+  for (const attachment of message.attachments) {
+    lines.push(
+      `Attached: ${cleanLine(attachment.filename)} (${attachment.contentType}, ${formatBytes(attachment.size)})`,
+    );
+  }
+  return `${lines.join('\n')}\n\n${messageBody(message)}`;
+}
+
+/** The text body, or the HTML body as text when there is none; safe for a terminal. */
+export function messageBody(message: Pick<MessageDetail, 'text' | 'html'>): string {
+  const text = message.text.trim() ? message.text : htmlToText(message.html);
+  return cleanText(text).replace(/\n+$/, '');
+}

@@ -1,0 +1,406 @@
+// The `tempmail` command as a user runs it: a child process against the real server, mail
+// sent over SMTP, a config folder of its own per user.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServer, type RunningServer } from '../../tests/support/start-server.js';
+import { cliUser } from './support/run-tempmail.js';
+
+let server: RunningServer;
+const users: ReturnType<typeof cliUser>[] = [];
+
+beforeAll(async () => {
+  // A low free limit, so one test can reach it quickly; the others stay well under it.
+  server = await startServer({ env: { API_FREE_REQUESTS_PER_HOUR: '25' } });
+});
+afterAll(async () => {
+  users.forEach((user) => user.remove());
+  await server?.stop();
+});
+
+function newUser() {
+  const user = cliUser(server.url);
+  users.push(user);
+  return user;
+}
+
+/** A user with a new mailbox; its address. */
+async function userWithMailbox() {
+  const user = newUser();
+  const created = await user.run(['new']);
+  expect(created).toMatchObject({ code: 0, stderr: '' });
+  return { user, address: created.stdout.trim() };
+}
+
+async function send(mail: SendMailOptions): Promise<void> {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: server.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  try {
+    await transport.sendMail({ from: 'Example Shop <no-reply@shop.example>', ...mail });
+  } finally {
+    transport.close();
+  }
+}
+
+const verification = {
+  subject: 'Your verification code',
+  text: 'Order 77001 is confirmed.\nYour verification code is 481516. It expires in 10 minutes.',
+  html: '<p>Your verification code is <b>481516</b>.</p><p><a href="https://shop.example/verify?c=481516&amp;u=7">Verify</a></p>',
+};
+
+describe('tempmail against a running server', () => {
+  it('new, then wait --extract code prints exactly the code of a mail sent over SMTP', async () => {
+    const { user, address } = await userWithMailbox();
+    expect(address).toMatch(/^[a-z0-9]+@tempmail\.test$/);
+
+    const waiting = user.run([
+      'wait',
+      '--from',
+      'shop.example',
+      '--extract',
+      'code',
+      '--timeout',
+      '15',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await send({
+      to: address,
+      from: 'News <news@other.example>',
+      subject: 'Code 111111',
+      text: '',
+    });
+    // Matches --from but has no code: passed over.
+    await send({ to: address, subject: 'Welcome', text: 'Thanks for joining us in 2026.' });
+    await send({ to: address, ...verification });
+
+    expect(await waiting).toEqual({ code: 0, stdout: '481516\n', stderr: '' });
+    expect(await user.run(['wait', '--subject', 'verification', '--extract', 'link'])).toEqual({
+      code: 0,
+      stdout: 'https://shop.example/verify?c=481516&u=7\n',
+      stderr: '',
+    });
+  });
+
+  it('keeps the config private: folder 0700, file 0600, tokens per server', async () => {
+    const { user, address } = await userWithMailbox();
+    expect(fs.statSync(user.configDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(user.configFile).mode & 0o777).toBe(0o600);
+    const config = JSON.parse(fs.readFileSync(user.configFile, 'utf8'));
+    expect(config.servers[server.url].mailbox).toMatchObject({
+      address,
+      token: expect.any(String),
+    });
+  });
+
+  it('answers --json with one JSON document on stdout and nothing else', async () => {
+    const user = newUser();
+    const created = await user.run(['new', '--json']);
+    expect(created.code).toBe(0);
+    const mailbox = JSON.parse(created.stdout);
+    expect(mailbox).toEqual({
+      address: expect.stringMatching(/@tempmail\.test$/),
+      domain: 'tempmail.test',
+      expiresAt: expect.any(String),
+      token: expect.any(String),
+    });
+    await send({ to: mailbox.address, ...verification });
+
+    const waited = await user.run(['wait', '--extract', 'code', '--json']);
+    const { code, message } = JSON.parse(waited.stdout);
+    expect(code).toBe('481516');
+    expect(message.subject).toBe(verification.subject);
+    // The bodies keep the line break MIME ends a part with.
+    expect([message.text, message.html]).toEqual([
+      `${verification.text}\n`,
+      `${verification.html}\n`,
+    ]);
+
+    const list = JSON.parse((await user.run(['inbox', '--json'])).stdout);
+    expect(list).toMatchObject({ total: 1, messages: [{ id: message.id, seen: true }] });
+    const read = JSON.parse((await user.run(['read', message.id, '--json'])).stdout);
+    expect(read).toMatchObject({ id: message.id, html: message.html, attachments: [] });
+    const text = JSON.parse((await user.run(['read', message.id, '--text', '--json'])).stdout);
+    expect(text).toEqual({ id: message.id, text: message.text });
+    const raw = JSON.parse((await user.run(['read', message.id, '--raw', '--json'])).stdout);
+    expect(raw.raw).toContain('Subject: Your verification code');
+    expect(JSON.parse((await user.run(['domains', '--json'])).stdout)).toEqual({
+      domains: ['tempmail.test'],
+    });
+    const me = JSON.parse((await user.run(['whoami', '--json'])).stdout);
+    expect(me).toMatchObject({
+      kind: 'mailbox',
+      plan: 'free',
+      mailboxes: [{ address: mailbox.address }],
+      rateLimit: { limit: 25 },
+    });
+    expect(JSON.parse((await user.run(['delete', message.id, '--json'])).stdout)).toEqual({
+      id: message.id,
+      deleted: true,
+    });
+  });
+
+  it('exits 3 after --timeout when nothing matches, and 4 when a message has no code', async () => {
+    const { user, address } = await userWithMailbox();
+    const started = Date.now();
+    expect(await user.run(['wait', '--subject', 'never', '--timeout', '1'])).toEqual({
+      code: 3,
+      stdout: '',
+      stderr: 'No matching message arrived within 1 s.\n',
+    });
+    expect(Date.now() - started).toBeLessThan(8_000);
+
+    await send({ to: address, subject: 'Welcome', text: 'Thanks for joining us in 2026.' });
+    const nothing = await user.run(['wait', '--extract', 'code', '--timeout', '3']);
+    expect(nothing.code).toBe(4);
+    expect(nothing.stdout).toBe('');
+    expect(nothing.stderr).toMatch(
+      /^No message with a verification code arrived within 3 s; the last match, "Welcome" \([0-9a-f]{24}\), has none\.\n$/,
+    );
+  });
+
+  it('lists, reads and deletes messages', async () => {
+    const { user, address } = await userWithMailbox();
+    expect(await user.run(['inbox'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    await send({ to: address, ...verification });
+    await user.run(['wait', '--timeout', '10']);
+
+    const inbox = await user.run(['inbox']);
+    const [id, date, from, subject] = inbox.stdout.trimEnd().split('\t');
+    expect(inbox.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect([from, subject]).toEqual(['no-reply@shop.example', verification.subject]);
+    expect(Date.parse(date!)).toBeGreaterThan(Date.now() - 60_000);
+
+    const read = await user.run(['read', id!]);
+    expect(read.code).toBe(0);
+    expect(read.stdout).toContain('From:    Example Shop <no-reply@shop.example>\n');
+    expect(read.stdout).toContain(`To:      ${address}\n`);
+    expect(read.stdout).toContain(`Subject: ${verification.subject}\n`);
+    expect(read.stdout).toContain(`\n\n${verification.text}\n`);
+    expect((await user.run(['read', id!, '--text'])).stdout).toBe(`${verification.text}\n`);
+    expect((await user.run(['read', id!, '--html'])).stdout).toBe(`${verification.html}\n`);
+    const raw = await user.run(['read', id!, '--raw']);
+    expect(raw.stdout).toMatch(/^Received: from /);
+    expect(raw.stdout).toContain('\r\nSubject: Your verification code\r\n');
+
+    expect(await user.run(['delete', id!])).toEqual({
+      code: 0,
+      stdout: `Deleted ${id}.\n`,
+      stderr: '',
+    });
+    expect(await user.run(['read', id!])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Message not found.\n',
+    });
+    expect(await user.run(['read', 'not-an-id'])).toMatchObject({ code: 2, stdout: '' });
+  });
+
+  it('saves attachments with safe names and never overwrites', async () => {
+    const { user, address } = await userWithMailbox();
+    await send({
+      to: address,
+      subject: 'Files',
+      text: 'Attached.',
+      attachments: [
+        { filename: '../../escape.txt', content: 'not outside' },
+        {
+          filename: 'receipt.pdf',
+          content: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]),
+        },
+      ],
+    });
+    const id = JSON.parse((await user.run(['wait', '--json', '--timeout', '10'])).stdout).id;
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-out-')), 'downloads');
+
+    const listed = await user.run(['attachments', id]);
+    expect(listed.stdout.split('\n').map((line) => line.split('\t').slice(1))).toEqual([
+      ['../../escape.txt', 'text/plain', '11'],
+      ['receipt.pdf', 'application/pdf', '7'],
+      [],
+    ]);
+    const saved = await user.run(['attachments', id, '--out', out]);
+    expect(saved).toEqual({
+      code: 0,
+      stdout: `${path.join(out, 'escape.txt')}\n${path.join(out, 'receipt.pdf')}\n`,
+      stderr: '',
+    });
+    expect(fs.readFileSync(path.join(out, 'escape.txt'), 'utf8')).toBe('not outside');
+    expect([...fs.readFileSync(path.join(out, 'receipt.pdf'))]).toEqual([
+      0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10,
+    ]);
+
+    const again = JSON.parse((await user.run(['attachments', id, '--out', out, '--json'])).stdout);
+    expect(again.map((a: { path: string }) => path.basename(a.path))).toEqual([
+      'escape (2).txt',
+      'receipt (2).pdf',
+    ]);
+    expect(fs.readdirSync(path.dirname(out))).toEqual(['downloads']);
+    fs.rmSync(path.dirname(out), { recursive: true });
+  });
+
+  it('prints each new message with watch, and stops with exit 0 on Ctrl-C', async () => {
+    const { user, address } = await userWithMailbox();
+    const watching = user.spawn(['watch', '--json']);
+    let stdout = '';
+    const firstLine = new Promise<void>((resolve) =>
+      watching.stdout?.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('\n')) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => watching.once('close', resolve));
+    // Mail that came before the stream opened is not new to `watch`, and when that is
+    // depends on the machine's load: send until one shows up.
+    let sent = 0;
+    while (!stdout.includes('\n') && sent < 15) {
+      await send({ to: address, subject: `Watched ${++sent}`, text: 'Hi' });
+      await Promise.race([firstLine, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    }
+    await firstLine;
+    watching.kill('SIGINT');
+
+    expect(await exited).toBe(0);
+    const first = JSON.parse(stdout.split('\n')[0]!);
+    expect(first).toMatchObject({
+      mailbox: address,
+      subject: expect.stringMatching(/^Watched \d+$/),
+    });
+  });
+
+  it('stores a mailbox token with login, from an argument or from stdin', async () => {
+    const owner = newUser();
+    const { address, token } = JSON.parse((await owner.run(['new', '--json'])).stdout);
+    const other = newUser();
+    expect(await other.run(['login', token])).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        new RegExp(`^Current mailbox: ${address} \\(expires .+\\)\\.\\n$`),
+      ),
+      stderr: '',
+    });
+    const third = newUser();
+    const viaStdin = await third.run(['login', '-', '--json'], { input: `${token}\n` });
+    expect(JSON.parse(viaStdin.stdout)).toMatchObject({
+      kind: 'mailbox',
+      mailboxes: [{ address }],
+    });
+    expect((await third.run(['whoami'])).stdout).toContain(`${address}  expires`);
+
+    const refused = await newUser().run(['login', 'not-a-token']);
+    expect(refused.code).toBe(6);
+    expect(refused.stderr).toMatch(/tempmail new/);
+  });
+
+  it('logs in with a Pro API token: Pro mailboxes, with an alias', async () => {
+    const user = newUser();
+    const token = await proApiToken();
+    const login = await user.run(['login', token]);
+    expect(login).toMatchObject({ code: 0, stderr: '' });
+    expect(login.stdout).toMatch(/^Logged in with a Pro API token \(pro_24hr, Pro until .+\)\.\n$/);
+
+    const alias = `cli${Date.now().toString(36)}`;
+    expect(await user.run(['new', '--alias', alias])).toEqual({
+      code: 0,
+      stdout: `${alias}@tempmail.test\n`,
+      stderr: '',
+    });
+    const me = JSON.parse((await user.run(['whoami', '--json'])).stdout);
+    expect(me).toMatchObject({
+      kind: 'api_token',
+      isPro: true,
+      mailboxes: [{ address: `${alias}@tempmail.test` }],
+    });
+    const taken = await user.run(['new', '--alias', alias]);
+    expect(taken).toMatchObject({ code: 1, stdout: '' });
+    expect(taken.stderr).toBe(
+      'The email address is already taken. Please try a different alias.\n',
+    );
+
+    const free = await newUser().run(['new', '--alias', 'nope']);
+    expect(free.code).toBe(1);
+    expect(free.stderr).toMatch(/Pro/);
+  });
+
+  it('says what is wrong in one line: no mailbox, refused token, server unreachable', async () => {
+    expect(await newUser().run(['inbox'])).toEqual({
+      code: 6,
+      stdout: '',
+      stderr: `No mailbox yet for ${server.url}: run 'tempmail new' (or 'tempmail login TOKEN').\n`,
+    });
+
+    const forged = newUser();
+    const store = (expiresAt: number) => {
+      const mailbox = {
+        address: 'x@tempmail.test',
+        token: 'forged',
+        expiresAt: new Date(expiresAt),
+      };
+      fs.mkdirSync(forged.configDir, { recursive: true });
+      fs.writeFileSync(
+        forged.configFile,
+        JSON.stringify({ servers: { [server.url]: { mailbox } } }),
+      );
+    };
+    store(Date.now() + 3_600_000);
+    const refused = await forged.run(['inbox']);
+    expect(refused.code).toBe(6);
+    expect(refused.stderr).toMatch(
+      /^[^\n]+ run 'tempmail new' for a new address, or 'tempmail login TOKEN'\.\n$/,
+    );
+    store(Date.now() - 5_400_000);
+    expect(await forged.run(['inbox'])).toEqual({
+      code: 6,
+      stdout: '',
+      stderr:
+        "The mailbox x@tempmail.test expired 90 min ago: run 'tempmail new' for a new address.\n",
+    });
+
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const unreachable = await newUser().run(['domains', '--server', nowhere]);
+    expect(unreachable.code).toBe(7);
+    expect(unreachable.stderr).toMatch(
+      new RegExp(`^Cannot reach the TempMail server at ${nowhere} \\(connect ECONNREFUSED`),
+    );
+  });
+
+  it('reports the rate limit with the wait the server asks for', async () => {
+    const { user } = await userWithMailbox();
+    const { token } = JSON.parse(fs.readFileSync(user.configFile, 'utf8')).servers[server.url]
+      .mailbox;
+    for (let i = 0; i < 25; i++) {
+      await fetch(`${server.url}/v1/domains`, { headers: { Authorization: `Bearer ${token}` } });
+    }
+    const limited = await user.run(['inbox']);
+    expect(limited.code).toBe(5);
+    expect(limited.stderr).toMatch(/^Rate limited: try again in \d+ (s|min)\.\n$/);
+  });
+});
+
+/** A Pro user's API token, bought through the demo checkout as a browser would. */
+async function proApiToken(): Promise<string> {
+  const first = await fetch(`${server.url}/api/user`);
+  const cookie = first.headers.getSetCookie()[0]!.split(';')[0]!;
+  const post = (url: string, body: unknown) =>
+    fetch(`${server.url}${url}`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: server.url, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const checkout = (await (
+    await post('/api/create-checkout-session', { plan: 'pro_24hr' })
+  ).json()) as {
+    url: string;
+  };
+  const session = checkout.url.split('/').pop();
+  expect(
+    (await post(`/api/demo-checkout/${session}/complete`, { email: 'cli@example.com' })).status,
+  ).toBe(200);
+  const issued = await fetch(`${server.url}/api/user-token`, { headers: { Cookie: cookie } });
+  return ((await issued.json()) as { token: string }).token;
+}

@@ -1,0 +1,89 @@
+import type { Client } from './generated/client/index.js';
+import type { MessageSummary } from './generated/types.gen.js';
+import { TempMailTimeoutError } from './tempmail-errors.js';
+import { watchMessages, type WatchMessagesOptions } from './watch-messages.js';
+
+/** May be async, e.g. to read the whole message before deciding; the wait goes on meanwhile. */
+export type MessagePredicate = (message: MessageSummary) => boolean | Promise<boolean>;
+
+/**
+ * Which message to wait for. Strings match case-insensitively as substrings: `from` against
+ * the sender's name and address, `subject` against the subject. All that are given must hold.
+ */
+export interface MessageFilter {
+  from?: string;
+  subject?: string;
+  where?: MessagePredicate;
+}
+
+export interface WaitForMessageOptions extends Omit<WatchMessagesOptions, 'includeExisting'> {
+  /** A predicate, or a filter; default: any message. */
+  match?: MessagePredicate | MessageFilter;
+  /** Give up after this many ms with a `TempMailTimeoutError`. Default 60 000. */
+  timeout?: number;
+  /**
+   * Ignore the messages already in the inbox when the wait starts. Default false: a message
+   * that arrived just before the call is found too.
+   */
+  skipExisting?: boolean;
+}
+
+/**
+ * Resolves with the first message that matches: one already in the inbox (oldest first),
+ * else the next to arrive, seen through the live stream or, when it cannot be opened, by
+ * polling (see `watchMessages`). Rejects with `TempMailTimeoutError` after `timeout`, with
+ * `signal`'s reason when it aborts, or with the `TempMailError` that made waiting pointless
+ * (an expired token). The stream and every timer are gone when it settles.
+ */
+export async function waitForMessage(
+  client: Client,
+  options: WaitForMessageOptions = {},
+): Promise<MessageSummary> {
+  const { match, timeout = 60_000, skipExisting = false, signal, ...watchOptions } = options;
+  signal?.throwIfAborted();
+  const matches = toPredicate(match);
+  const stop = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop.abort();
+  }, timeout);
+  const forward = () => stop.abort();
+  signal?.addEventListener('abort', forward, { once: true });
+  try {
+    const messages = watchMessages(client, {
+      ...watchOptions,
+      signal: stop.signal,
+      includeExisting: !skipExisting,
+    });
+    for await (const message of messages) {
+      if (await matches(message)) return message;
+    }
+    if (timedOut) throw new TempMailTimeoutError(timeout);
+    signal?.throwIfAborted();
+    // watchMessages ends only when stopped, so this is not reached.
+    throw new Error('The message watch ended unexpectedly.');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+    stop.abort();
+  }
+}
+
+/** The predicate a `match` option stands for. */
+export function toPredicate(match: MessagePredicate | MessageFilter | undefined): MessagePredicate {
+  if (match === undefined) return () => true;
+  if (typeof match === 'function') return match;
+  const from = match.from?.toLowerCase();
+  const subject = match.subject?.toLowerCase();
+  const where = match.where;
+  return (message) => {
+    const filtered =
+      (from === undefined ||
+        message.from.address.toLowerCase().includes(from) ||
+        message.from.name.toLowerCase().includes(from)) &&
+      (subject === undefined || message.subject.toLowerCase().includes(subject));
+    // `where` runs last, and only on messages the strings let through: it may cost a request.
+    return filtered && (where === undefined || where(message));
+  };
+}

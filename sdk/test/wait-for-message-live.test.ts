@@ -1,0 +1,123 @@
+// waitForMessage against the real server process, with mail sent over SMTP by an ordinary client.
+import {
+  createTempMailClient,
+  extractCode,
+  extractLink,
+  generateEmail,
+  getMessage,
+  TempMailTimeoutError,
+  unwrap,
+  waitForMessage,
+  type WatchMode,
+} from '@tempmail/sdk';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../tests/support/start-server.js';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function newMailbox() {
+  const anonymous = createTempMailClient({ baseUrl: server.url });
+  const mailbox = await unwrap(generateEmail({ client: anonymous }));
+  return {
+    ...mailbox,
+    client: createTempMailClient({ baseUrl: server.url, token: mailbox.token }),
+  };
+}
+
+async function send(mail: SendMailOptions): Promise<void> {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: server.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  try {
+    await transport.sendMail(mail);
+  } finally {
+    transport.close();
+  }
+}
+
+describe('waitForMessage against a running server', () => {
+  it('receives a message sent over SMTP through the live stream', async () => {
+    const { address, client } = await newMailbox();
+    const modes: WatchMode[] = [];
+    const waiting = waitForMessage(client, {
+      match: { from: 'shop.example', subject: 'verification' },
+      timeout: 15_000,
+      onModeChange: (mode) => modes.push(mode),
+    });
+    await send({
+      from: 'News <news@other.example>',
+      to: address,
+      subject: 'Weekly news',
+      text: 'Hi',
+    });
+    await send({
+      from: 'Example Shop <no-reply@shop.example>',
+      to: address,
+      subject: 'Your verification code',
+      text: 'Your code is 481516. It expires in 10 minutes. Call 555 0199 with questions.',
+      html: '<p>Your code is <b>481516</b>.</p><p><a href="https://shop.example/verify?c=481516&amp;u=7">Verify</a></p>',
+    });
+
+    const summary = await waiting;
+    expect(summary).toMatchObject({ mailbox: address, subject: 'Your verification code' });
+    expect(modes).toEqual(['stream']);
+    const message = await unwrap(getMessage({ client, path: { id: summary.id } }));
+    expect(extractCode(message)).toBe('481516');
+    expect(extractLink(message)).toBe('https://shop.example/verify?c=481516&u=7');
+  });
+
+  it('finds a message that arrived just before the call', async () => {
+    const { address, client } = await newMailbox();
+    await send({ from: 'a@shop.example', to: address, subject: 'Already here', text: 'Code 7731' });
+    // Parsing is asynchronous: the message may still list unparsed; waitForMessage holds it back.
+    const summary = await waitForMessage(client, {
+      match: { subject: 'already' },
+      timeout: 15_000,
+    });
+    expect(summary.subject).toBe('Already here');
+  });
+
+  it('polls the real inbox when the stream cannot be opened', async () => {
+    const { address, token } = await newMailbox();
+    const noStream: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).pathname === '/v1/events') {
+        return Response.json(
+          { code: 'service_unavailable', message: 'No streams.' },
+          { status: 503 },
+        );
+      }
+      return fetch(request);
+    };
+    const client = createTempMailClient({ baseUrl: server.url, token, fetch: noStream });
+    const modes: WatchMode[] = [];
+    const waiting = waitForMessage(client, {
+      timeout: 15_000,
+      pollInterval: 300,
+      onModeChange: (mode) => modes.push(mode),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await send({ from: 'a@shop.example', to: address, subject: 'Polled', text: 'Hello' });
+
+    expect((await waiting).subject).toBe('Polled');
+    expect(modes).toEqual(['polling']);
+  });
+
+  it('times out with a typed error when nothing matches', async () => {
+    const { client } = await newMailbox();
+    await expect(waitForMessage(client, { timeout: 500 })).rejects.toBeInstanceOf(
+      TempMailTimeoutError,
+    );
+  });
+});
