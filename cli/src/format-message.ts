@@ -1,4 +1,4 @@
-import { htmlToText, type MessageDetail } from '@tempmail/sdk';
+import type { MessageDetail } from '@tempmail/sdk';
 import {
   cleanLine,
   cleanText,
@@ -30,8 +30,7 @@ export function formatMessage(message: MessageDetail): string {
   return `${lines.join('\n')}\n\n${messageBody(message)}`;
 }
 
-/** The text body, or the HTML body as text when there is none; safe for a terminal. */
-export function messageBody(message: Pick<MessageDetail, 'text' | 'html'>): string {
-  const text = message.text.trim() ? message.text : htmlToText(message.html);
-  return cleanText(text).replace(/\n+$/, '');
+/** The text body (the server renders HTML-only mail as text too), safe for a terminal. */
+export function messageBody(message: Pick<MessageDetail, 'text'>): string {
+  return cleanText(message.text).replace(/\n+$/, '');
 }

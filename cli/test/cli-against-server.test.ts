@@ -3,8 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMail } from '../../tests/support/send-mail.js';
 import { freePort, startServer, type RunningServer } from '../../tests/support/start-server.js';
 import { cliUser } from './support/run-tempmail.js';
 
@@ -35,17 +36,7 @@ async function userWithMailbox() {
 }
 
 async function send(mail: SendMailOptions): Promise<void> {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: server.smtpPort,
-    secure: false,
-    ignoreTLS: true,
-  });
-  try {
-    await transport.sendMail({ from: 'Example Shop <no-reply@shop.example>', ...mail });
-  } finally {
-    transport.close();
-  }
+  await sendMail(server.smtpPort, { from: 'Example Shop <no-reply@shop.example>', ...mail });
 }
 
 const verification = {

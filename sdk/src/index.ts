@@ -39,4 +39,4 @@ export {
 } from './wait-for-message.js';
 export { extractCode } from './extract-code.js';
 export { extractLink, extractLinks } from './extract-link.js';
-export { htmlToText, readMessageText, type MessageContent } from './read-message-text.js';
+export { readMessageText, type MessageContent } from './read-message-text.js';

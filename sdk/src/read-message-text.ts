@@ -7,36 +7,12 @@ export interface MessageContent {
 
 /**
  * The readable texts of a message, in the order a reader meets them: the subject, then the
- * text body, or the HTML body as text when there is no text body.
+ * text body. The server fills `text` with a rendering of the HTML for HTML-only mail, so
+ * the text body is all there is to read.
  */
 export function readMessageText(message: MessageContent | string): string[] {
   if (typeof message === 'string') return [message];
-  const parts: string[] = [];
-  if (message.subject) parts.push(message.subject);
-  if (message.text?.trim()) parts.push(message.text);
-  else if (message.html) parts.push(htmlToText(message.html));
-  return parts;
-}
-
-/**
- * Rough text of an HTML body, enough to find codes in: drops `<head>`, `<style>`,
- * `<script>` and comments (CSS colours like `#123456` are not codes), turns tags into
- * spaces or line breaks so neighbouring cells do not run together, decodes entities.
- */
-export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(
-        /<\/?(?:p|div|br|tr|li|h[1-6]|table|td|th|section|article|blockquote)\b[^>]*>/gi,
-        '\n',
-      )
-      .replace(/<[^>]*>/g, ' '),
-  )
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
+  return [message.subject, message.text].filter((part): part is string => Boolean(part?.trim()));
 }
 
 const namedEntities: Record<string, string> = {

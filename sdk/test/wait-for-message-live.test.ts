@@ -10,8 +10,9 @@ import {
   waitForMessage,
   type WatchMode,
 } from '@tempmail/sdk';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMail } from '../../tests/support/send-mail.js';
 import { startServer, type RunningServer } from '../../tests/support/start-server.js';
 
 let server: RunningServer;
@@ -32,19 +33,7 @@ async function newMailbox() {
   };
 }
 
-async function send(mail: SendMailOptions): Promise<void> {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: server.smtpPort,
-    secure: false,
-    ignoreTLS: true,
-  });
-  try {
-    await transport.sendMail(mail);
-  } finally {
-    transport.close();
-  }
-}
+const send = (mail: SendMailOptions) => sendMail(server.smtpPort, mail);
 
 describe('waitForMessage against a running server', () => {
   it('receives a message sent over SMTP through the live stream', async () => {

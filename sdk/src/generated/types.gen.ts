@@ -396,7 +396,9 @@ export type MessageDetail = {
     hasAttachments: boolean;
     size: number;
     /**
-     * The plain-text body; empty when the message had none.
+     * The plain-text body; for mail with only an HTML body, a plain-text rendering of it;
+     * empty when the message had neither.
+     *
      */
     text: string;
     /**
