@@ -1,9 +1,11 @@
 // `npm run bench -- NAME`: runs one benchmark (or all with no name). Each prints its figures
 // as it goes and ends with one line of JSON.
+import { apiBench } from './api-bench.js';
 import { smtpBench } from './smtp-bench.js';
 import { storageBench } from './storage-bench.js';
 
 const benchmarks: Record<string, { describe: string; run: () => Promise<void> }> = {
+  api: apiBench,
   smtp: smtpBench,
   storage: storageBench,
 };

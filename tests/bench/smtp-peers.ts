@@ -1,4 +1,5 @@
-// The servers our SMTP figures are set beside, each started as its own process on 127.0.0.1.
+// The servers our SMTP and API figures are set beside, each started as its own process on
+// 127.0.0.1.
 // Peers come from the registries on first use into tests/bench/.cache (not committed).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +18,7 @@ export interface Peer {
   stop(): Promise<void>;
 }
 
-async function waitForPort(port: number, child: ChildProcess, name: string): Promise<void> {
+export async function waitForPort(port: number, child: ChildProcess, name: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode})`);
@@ -34,7 +35,7 @@ async function waitForPort(port: number, child: ChildProcess, name: string): Pro
   }
 }
 
-function peer(name: string, port: number, child: ChildProcess): Peer {
+export function peer(name: string, port: number, child: ChildProcess): Peer {
   return {
     name,
     port,
@@ -49,18 +50,30 @@ function peer(name: string, port: number, child: ChildProcess): Peer {
   };
 }
 
-export async function startDiscardServer(): Promise<Peer> {
+/** One of the small servers in tests/bench, run from source as its own process. */
+export async function startBenchScript(
+  name: string,
+  script: string,
+  args: string[] = [],
+): Promise<Peer> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'tests/bench/discard-smtp-server.ts'), String(port)],
-    {
-      cwd: repoRoot,
-      stdio: 'ignore',
-    },
+    ['--import', 'tsx', path.join(repoRoot, 'tests/bench', script), String(port), ...args],
+    { cwd: repoRoot, stdio: 'ignore' },
   );
-  await waitForPort(port, child, 'discarding smtp-server');
-  return peer('smtp-server (discard)', port, child);
+  const started = peer(name, port, child);
+  try {
+    await waitForPort(port, child, name);
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+  return started;
+}
+
+export function startDiscardServer(): Promise<Peer> {
+  return startBenchScript('smtp-server (discard)', 'discard-smtp-server.ts');
 }
 
 /** Postfix's smtp-sink, unpacked from Debian's postfix package (never installed). */
@@ -94,8 +107,11 @@ export async function startSmtpSink(): Promise<Peer | string> {
   return peer('postfix smtp-sink', port, child);
 }
 
-/** MailDev 2.2.1, the mail catcher developers run, with its web interface on. */
-export async function startMailDev(): Promise<Peer | string> {
+/**
+ * MailDev 2.2.1, the mail catcher developers run, with its web interface (and its REST API,
+ * `GET /email`) on `webPort`.
+ */
+export async function startMailDev(): Promise<(Peer & { webPort: number }) | string> {
   const dir = path.join(cacheDir, 'maildev');
   const bin = path.join(dir, 'node_modules/maildev/bin/maildev');
   if (!fs.existsSync(bin)) {
@@ -132,10 +148,18 @@ export async function startMailDev(): Promise<Peer | string> {
       stdio: 'ignore',
     },
   );
-  await waitForPort(port, child, 'MailDev');
   const stopped = peer('MailDev 2.2.1', port, child);
+  try {
+    await waitForPort(port, child, 'MailDev');
+    await waitForPort(web, child, 'MailDev web');
+  } catch (error) {
+    await stopped.stop();
+    fs.rmSync(mails, { recursive: true, force: true });
+    return `MailDev skipped: ${String(error)}`;
+  }
   return {
     ...stopped,
+    webPort: web,
     async stop() {
       await stopped.stop();
       fs.rmSync(mails, { recursive: true, force: true });
@@ -143,14 +167,23 @@ export async function startMailDev(): Promise<Peer | string> {
   };
 }
 
-/** Peak resident memory of a process so far (VmHWM), in MB; Linux only. */
-export function peakRssMb(pid: number | undefined): number {
+function statusMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
   if (pid === undefined) return Number.NaN;
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
     return Math.round(kb / 1024);
   } catch {
     return Number.NaN;
   }
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB; Linux only. */
+export function peakRssMb(pid: number | undefined): number {
+  return statusMb(pid, 'VmHWM');
+}
+
+/** Resident memory of a process now (VmRSS), in MB; Linux only. */
+export function rssMb(pid: number | undefined): number {
+  return statusMb(pid, 'VmRSS');
 }

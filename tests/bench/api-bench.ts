@@ -1,0 +1,630 @@
+// `npm run bench -- api`: the public API's inbox polling and live-event fan-out, each set
+// beside a ceiling and a peer in one run, with one load setting (tests/bench/http-load.ts)
+// for every polling target. Issue 5, item 7.
+//
+//   ours 200      GET /v1/messages on a mailbox of 30 messages, bearer token only
+//   ours 304      the same with If-None-Match: the ETag of that 200
+//   bare express  one Express route answering our 200's JSON from memory (our ceiling)
+//   maildev       MailDev 2.2.1's GET /email holding the same 30 messages (the peer)
+//   fan-out       5 000 open GET /v1/events streams on one mailbox, one message over SMTP:
+//                 per stream, ms from the SMTP 250 to its `event: message` frame; server RSS
+//   fan-out floor the same streams and clients on bare node:http writing one frame to each:
+//                 what the clients and the loopback alone cost on this machine
+//
+// Targets run one after another, never side by side (the machine has 2 cores). The load
+// generator and the stream clients run in this process; every server in its own.
+// `-- api --quick` runs shorter loads.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bin, repoRoot } from '../support/paths.js';
+import { startServer, type RunningServer } from '../support/start-server.js';
+import { openEventStreams } from './event-streams.js';
+import { measureHttp, type HttpFigures, type LoadSettings } from './http-load.js';
+import { percentile, runLoad } from './smtp-load.js';
+import { rssMb, startBenchScript, startMailDev, type Peer } from './smtp-peers.js';
+
+const MESSAGES = 30;
+const STREAMS = 5_000;
+/** Stream handshakes in flight at once while opening them. */
+const STREAMS_OPENING = 100;
+/** Messages a fan-out mailbox gets before its streams open (one per parser thread). */
+const FAN_OUT_WARM_UP_MESSAGES = 2;
+const DOMAIN = 'tempmail.test';
+
+const TARGETS = {
+  poll304VsBareExpress: 0.6,
+  poll200VsMaildev: 3,
+  fanOutP99Ms: 200,
+  fanOutRssMb: 300,
+};
+
+/**
+ * The limits stay in the request path (their cost is part of what we measure) but are raised
+ * far past what one run sends: every 304 counts against them too.
+ */
+const SERVER_ENV = {
+  API_FREE_REQUESTS_PER_HOUR: '1000000000',
+  API_PRO_REQUESTS_PER_HOUR: '1000000000',
+  API_BURST_REQUESTS_PER_MINUTE: '1000000000',
+  SMTP_MAX_CONNECTIONS_PER_IP: '200',
+};
+
+const senders = [
+  { name: 'Bench Shop', address: 'no-reply@shop.example', subject: 'Your verification code' },
+  { name: 'Acme Bank', address: 'alerts@bank.example', subject: 'A new sign-in to your account' },
+  { name: 'Daily Digest', address: 'digest@news.example', subject: 'Today in short' },
+];
+
+function messageText(n: number): string {
+  return (
+    `Your code is ${482_900 + n}. It expires in 10 minutes.\r\n\r\n` +
+    'If you did not ask for this code, you can ignore this message.\r\n'.repeat(25)
+  );
+}
+
+/** Message `n` of the inbox: about 2 KB, plain text or (every third) HTML, as sign-ups get. */
+function inboxMessage(n: number, to: string): Buffer {
+  const sender = senders[n % senders.length]!;
+  const html = n % 3 === 2;
+  const date = new Date(Date.UTC(2026, 10, 22, 9, n)).toUTCString().replace('GMT', '+0000');
+  const body = html
+    ? `<html><body><p>${messageText(n).replaceAll('\r\n', '</p>\r\n<p>')}</p></body></html>`
+    : messageText(n);
+  return Buffer.from(
+    `From: ${sender.name} <${sender.address}>\r\nTo: ${to}\r\nSubject: ${sender.subject} #${n}\r\n` +
+      `Message-ID: <api-bench-${n}@bench.example>\r\nDate: ${date}\r\nMIME-Version: 1.0\r\n` +
+      `Content-Type: text/${html ? 'html' : 'plain'}; charset=utf-8\r\n\r\n${body}`,
+  );
+}
+
+/** Message `n` as our server would list it (the contract's MessageSummary). */
+function synthesizedSummary(n: number, to: string) {
+  const sender = senders[n % senders.length]!;
+  return {
+    id: (0x65f1c0ffee0ddba11c000000n + BigInt(n)).toString(16),
+    mailbox: to,
+    from: { name: sender.name, address: sender.address },
+    to: [{ name: '', address: to }],
+    subject: `${sender.subject} #${n}`,
+    intro: messageText(n).slice(0, 120).replace(/\s+/g, ' ').trim(),
+    date: new Date(Date.UTC(2026, 10, 22, 9, n)).toISOString(),
+    seen: false,
+    hasAttachments: false,
+    size: inboxMessage(n, to).length,
+  };
+}
+
+/** The ceiling's body while our /v1 cannot give the real one. */
+function synthesizedList(to: string): string {
+  const messages = Array.from({ length: MESSAGES }, (_, n) => synthesizedSummary(n, to));
+  return JSON.stringify({ messages: messages.reverse(), total: MESSAGES });
+}
+
+async function sleep(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `check` every 100 ms until it says true; false after `timeoutMs`. */
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(100);
+  }
+}
+
+/** The soft limit on open files of a process (`ulimit -n`), from /proc; Linux only. */
+function openFilesLimit(pid: number | 'self' | undefined): string {
+  try {
+    const limits = fs.readFileSync(`/proc/${pid}/limits`, 'utf8');
+    return /Max open files\s+(\S+)/.exec(limits)?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** What is running now, so an interrupted run (Ctrl-C, SIGTERM) stops it and its temp dirs. */
+const running = new Set<() => Promise<unknown>>();
+
+function tracked<T extends { stop(): Promise<unknown> }>(service: T): T {
+  const stop = () => service.stop();
+  running.add(stop);
+  return {
+    ...service,
+    stop() {
+      running.delete(stop);
+      return stop();
+    },
+  };
+}
+
+function onInterrupt(): void {
+  void Promise.allSettled([...running].map((stop) => stop())).then(() => process.exit(130));
+}
+
+async function startOurs(): Promise<RunningServer> {
+  return tracked(await startServer({ built: true, env: SERVER_ENV }));
+}
+
+interface Mailbox {
+  address: string;
+  token: string;
+}
+
+/** A fresh anonymous mailbox, or why there is none. */
+async function generateEmail(url: string): Promise<Mailbox | string> {
+  const response = await fetch(`${url}/v1/generate-email`, { method: 'POST' });
+  if (response.status !== 201) {
+    return `POST /v1/generate-email answered ${response.status}: ${(await response.text()).slice(0, 200)}`;
+  }
+  return (await response.json()) as Mailbox;
+}
+
+interface Inbox {
+  body: string;
+  etag: string;
+}
+
+/**
+ * Sends the 30 messages to `mailbox` and waits until GET /v1/messages lists them all and
+ * answers its own ETag with 304 (a message still being parsed would change the list).
+ */
+async function fillOurInbox(server: RunningServer, mailbox: Mailbox): Promise<Inbox | string> {
+  await runLoad({
+    port: server.smtpPort,
+    to: mailbox.address,
+    connections: 1,
+    messages: MESSAGES,
+    build: (n) => inboxMessage(n, mailbox.address),
+  });
+  const authorization = `Bearer ${mailbox.token}`;
+  let inbox: Inbox | string = `GET /v1/messages never listed ${MESSAGES} messages`;
+  let seen: Inbox | undefined;
+  await until(async () => {
+    if (seen) {
+      const conditional = await fetch(`${server.url}/v1/messages`, {
+        headers: { Authorization: authorization, 'If-None-Match': seen.etag },
+      });
+      await conditional.arrayBuffer();
+      if (conditional.status === 304) {
+        inbox = seen;
+        return true;
+      }
+      inbox = `GET /v1/messages answered its own ETag with ${conditional.status}, not 304`;
+    }
+    const response = await fetch(`${server.url}/v1/messages`, {
+      headers: { Authorization: authorization },
+    });
+    const body = await response.text();
+    if (response.status !== 200) {
+      inbox = `GET /v1/messages answered ${response.status}: ${body.slice(0, 200)}`;
+      return false;
+    }
+    const list = JSON.parse(body) as { messages: unknown[]; total: number };
+    if (list.total < MESSAGES || list.messages.length < MESSAGES) return false;
+    const etag = response.headers.get('etag');
+    if (!etag) {
+      inbox = 'GET /v1/messages answered 200 without an ETag';
+      return false;
+    }
+    seen = { body, etag };
+    return false;
+  }, 30_000);
+  return inbox;
+}
+
+interface OurPolling {
+  ours200: HttpFigures | string;
+  ours304: HttpFigures | string;
+  /** Our 200's body, for the ceiling to answer; absent when our /v1 could not give it. */
+  body?: string;
+}
+
+async function measureOurPolling(settings: LoadSettings): Promise<OurPolling> {
+  const server = await startOurs();
+  try {
+    const mailbox = await generateEmail(server.url);
+    if (typeof mailbox === 'string') return { ours200: mailbox, ours304: mailbox };
+    const inbox = await fillOurInbox(server, mailbox);
+    if (typeof inbox === 'string') return { ours200: inbox, ours304: inbox };
+    const url = `${server.url}/v1/messages`;
+    const headers = { Authorization: `Bearer ${mailbox.token}`, Accept: 'application/json' };
+    const ours200 = await measureHttp(url, headers, 200, settings);
+    line('ours 200', ours200, Buffer.byteLength(inbox.body));
+    const ours304 = await measureHttp(
+      url,
+      { ...headers, 'If-None-Match': inbox.etag },
+      304,
+      settings,
+    );
+    line('ours 304', ours304, 0);
+    return { ours200, ours304, body: inbox.body };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureBareExpress(
+  body: string,
+  settings: LoadSettings,
+): Promise<HttpFigures | string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
+  try {
+    const bodyFile = path.join(dir, 'messages.json');
+    fs.writeFileSync(bodyFile, body);
+    let bare: Peer;
+    try {
+      bare = tracked(await startBenchScript('bare Express', 'bare-express-server.ts', [bodyFile]));
+    } catch (error) {
+      return `bare Express did not start: ${String(error)}`;
+    }
+    try {
+      const url = `http://127.0.0.1:${bare.port}/v1/messages`;
+      const bytes = Buffer.byteLength(await (await fetch(url)).text());
+      const figures = await measureHttp(url, { Accept: 'application/json' }, 200, settings);
+      line('bare Express (ceiling)', figures, bytes);
+      return figures;
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureMailDev(settings: LoadSettings): Promise<HttpFigures | string> {
+  const started = await startMailDev();
+  if (typeof started === 'string') return started;
+  const maildev = tracked(started);
+  try {
+    const to = `bench@${DOMAIN}`;
+    await runLoad({
+      port: maildev.port,
+      to,
+      connections: 1,
+      messages: MESSAGES,
+      build: (n) => inboxMessage(n, to),
+    });
+    const url = `http://127.0.0.1:${maildev.webPort}/email`;
+    let bytes = 0;
+    const filled = await until(async () => {
+      const body = await (await fetch(url)).text();
+      bytes = Buffer.byteLength(body);
+      return (JSON.parse(body) as unknown[]).length >= MESSAGES;
+    }, 30_000);
+    if (!filled) return `MailDev never listed ${MESSAGES} messages`;
+    const figures = await measureHttp(url, { Accept: 'application/json' }, 200, settings);
+    line('MailDev 2.2.1 (peer)', figures, bytes);
+    return figures;
+  } finally {
+    await maildev.stop();
+  }
+}
+
+interface Delivery {
+  streams: number;
+  opened: number;
+  openFailures: Record<string, number>;
+  openSeconds: number;
+  /** Streams that got the message frame. */
+  received: number;
+  dropped: number;
+  /** ms from the send's acknowledgement to each stream's frame. */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** The server's VmRSS before the streams, with them open, and after the frame. */
+  rssIdleMb: number;
+  rssStreamsOpenMb: number;
+  rssAfterEventMb: number;
+  /** Highest VmRSS sampled every 50 ms from the first stream opening to the last frame. */
+  rssPeakMb: number;
+}
+
+/**
+ * Opens `streams` event streams to the server at `url` (process `pid`), has `send` put one
+ * message in, and times its frame at every stream from the moment `send` resolves with (the
+ * SMTP 250, or the floor's 204).
+ */
+async function measureDelivery(options: {
+  url: string;
+  token: string;
+  streams: number;
+  pid: number | undefined;
+  send: () => Promise<number>;
+}): Promise<Delivery | string> {
+  const { pid } = options;
+  const rssIdleMb = rssMb(pid);
+  let rssPeakMb = rssIdleMb;
+  const sampler = setInterval(() => {
+    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
+  }, 50);
+  const openedAt = performance.now();
+  const open = await openEventStreams({
+    url: options.url,
+    token: options.token,
+    count: options.streams,
+    inFlight: STREAMS_OPENING,
+  });
+  try {
+    const openSeconds = (performance.now() - openedAt) / 1000;
+    const failures = Object.entries(open.failures)
+      .map(([why, count]) => `${count} ${why}`)
+      .join(', ');
+    console.log(
+      `  ${open.open}/${options.streams} streams open in ${openSeconds.toFixed(1)} s${failures ? ` (not opened: ${failures})` : ''}`,
+    );
+    if (open.open === 0) return `no event stream opened (${failures})`;
+    // Let the last subscriptions settle and the heap calm down before the message.
+    await sleep(1_000);
+    const rssStreamsOpenMb = rssMb(pid);
+    const acknowledgedAt = await options.send();
+    await open.allHeard(30_000);
+    const delays = open.heardAt().map((heardAt) => heardAt - acknowledgedAt);
+    const rssAfterEventMb = rssMb(pid);
+    const round = (ms: number) => Number(ms.toFixed(1));
+    return {
+      streams: options.streams,
+      opened: open.open,
+      openFailures: { ...open.failures },
+      openSeconds: round(openSeconds),
+      received: delays.length,
+      dropped: open.dropped,
+      p50Ms: round(percentile(delays, 50)),
+      p99Ms: round(percentile(delays, 99)),
+      maxMs: round(delays.length > 0 ? Math.max(...delays) : Number.NaN),
+      rssIdleMb,
+      rssStreamsOpenMb,
+      rssAfterEventMb,
+      rssPeakMb: Math.max(rssPeakMb, rssAfterEventMb),
+    };
+  } finally {
+    clearInterval(sampler);
+    open.close();
+  }
+}
+
+/** Our fan-out: one mailbox, its token on every stream, one message over SMTP. */
+async function measureFanOut(streams: number): Promise<Delivery | string> {
+  const server = await startOurs();
+  try {
+    console.log(`fan-out, ours: server ulimit -n ${openFilesLimit(server.process.pid)}`);
+    const mailbox = await generateEmail(server.url);
+    if (typeof mailbox === 'string') return mailbox;
+    // A first message pays for cold parser threads and code paths; the polling loads warm
+    // up too. These arrive before any stream opens, so no stream hears of them.
+    await runLoad({
+      port: server.smtpPort,
+      to: mailbox.address,
+      connections: 1,
+      messages: FAN_OUT_WARM_UP_MESSAGES,
+      build: (n) => inboxMessage(n, mailbox.address),
+    });
+    const warm = await until(async () => {
+      const response = await fetch(`${server.url}/v1/messages`, {
+        headers: { Authorization: `Bearer ${mailbox.token}` },
+      });
+      const list = (await response.json()) as { messages?: unknown[] };
+      return (list.messages?.length ?? 0) >= FAN_OUT_WARM_UP_MESSAGES;
+    }, 30_000);
+    if (!warm)
+      return `GET /v1/messages never listed the ${FAN_OUT_WARM_UP_MESSAGES} warm-up messages`;
+    return await measureDelivery({
+      url: server.url,
+      token: mailbox.token,
+      streams,
+      pid: server.process.pid,
+      async send() {
+        const load = await runLoad({
+          port: server.smtpPort,
+          to: mailbox.address,
+          connections: 1,
+          messages: 1,
+          build: (n) => inboxMessage(MESSAGES + n, mailbox.address),
+        });
+        return load.acknowledgedAt.get(0)!;
+      },
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The same streams and clients on bare node:http (tests/bench/bare-event-server.ts). */
+async function measureFanOutFloor(streams: number): Promise<Delivery | string> {
+  let floor: Peer;
+  try {
+    floor = tracked(await startBenchScript('bare node:http SSE', 'bare-event-server.ts'));
+  } catch (error) {
+    return `bare node:http SSE did not start: ${String(error)}`;
+  }
+  try {
+    console.log('fan-out floor, bare node:http:');
+    const url = `http://127.0.0.1:${floor.port}`;
+    return await measureDelivery({
+      url,
+      token: 'none',
+      streams,
+      pid: floor.process.pid,
+      async send() {
+        await fetch(`${url}/fire`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(synthesizedSummary(MESSAGES, `bench@${DOMAIN}`)),
+        });
+        return performance.now();
+      },
+    });
+  } finally {
+    await floor.stop();
+  }
+}
+
+function deliveryLine(name: string, result: Delivery | string): void {
+  if (typeof result === 'string') {
+    console.log(`${name}: ${result}`);
+    return;
+  }
+  console.log(
+    `${name}: ${result.received}/${result.streams} streams got the message: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms${result.dropped > 0 ? `; ${result.dropped} streams dropped` : ''}`,
+  );
+  console.log(
+    `${' '.repeat(name.length)}  server RSS: idle ${result.rssIdleMb} MB, ${result.opened} streams open ${result.rssStreamsOpenMb} MB, after the frame ${result.rssAfterEventMb} MB, peak ${result.rssPeakMb} MB`,
+  );
+}
+
+function line(name: string, result: HttpFigures | string, bodyBytes: number): void {
+  if (typeof result === 'string') {
+    console.log(`${name.padEnd(24)} ${result}`);
+    return;
+  }
+  const statuses = Object.entries(result.statusCounts)
+    .map(([code, count]) => `${code}x${count}`)
+    .join(' ');
+  console.log(
+    `${name.padEnd(24)} ${String(result.requestsPerSecond).padStart(6)} req/s   p50 ${result.p50Ms.toFixed(1).padStart(6)} ms   p99 ${result.p99Ms.toFixed(1).padStart(6)} ms   body ${String(bodyBytes).padStart(6)} B   [${statuses}${result.unexpected > 0 ? `; ${result.unexpected} UNEXPECTED` : ''}]`,
+  );
+}
+
+type Verdict = 'pass' | 'fail' | 'missing';
+
+/** NaN is a missing figure; Infinity one that can never pass. */
+function verdict(value: number, passes: (value: number) => boolean): Verdict {
+  if (Number.isNaN(value)) return 'missing';
+  return passes(value) ? 'pass' : 'fail';
+}
+
+const rateOf = (result: HttpFigures | string | undefined) =>
+  typeof result === 'object' ? result.requestsPerSecond : Number.NaN;
+
+async function runApiBench(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  const settings: LoadSettings = quick
+    ? { connections: 50, pipelining: 1, warmUpSeconds: 1, seconds: 3 }
+    : { connections: 50, pipelining: 1, warmUpSeconds: 3, seconds: 10 };
+  const benchOpenFilesLimit = openFilesLimit('self');
+  // Anything else busy on the 2 cores shows in every figure; the load average says so.
+  const loadAverageAtStart = Number(os.loadavg()[0]!.toFixed(2));
+  console.log(
+    `API, autocannon ${settings.connections} connections, pipelining ${settings.pipelining}, ` +
+      `${settings.warmUpSeconds} s warm-up + ${settings.seconds} s per target, 127.0.0.1, ` +
+      `${quick ? 'quick' : 'full'} run; this process: ulimit -n ${benchOpenFilesLimit}; ` +
+      `load average ${loadAverageAtStart} on ${os.availableParallelism()} cores`,
+  );
+
+  let buildFailure: string | undefined;
+  try {
+    // The benchmark measures the compiled server, as `npm start` runs it.
+    execFileSync(bin('tsc'), ['-b', 'api'], { cwd: repoRoot, stdio: 'inherit' });
+  } catch {
+    buildFailure = 'the server did not build (tsc -b api failed)';
+    console.log(buildFailure);
+  }
+
+  const ours: OurPolling = buildFailure
+    ? { ours200: buildFailure, ours304: buildFailure }
+    : await measureOurPolling(settings);
+  if (typeof ours.ours200 === 'string') line('ours', ours.ours200, 0);
+  const ceilingBody = ours.body === undefined ? 'synthesized' : 'ours';
+  if (ours.body === undefined) {
+    console.log('bare Express answers a synthesized list of the same shape (ours gave none)');
+  }
+  const bareExpress = await measureBareExpress(
+    ours.body ?? synthesizedList(`bench@${DOMAIN}`),
+    settings,
+  );
+  if (typeof bareExpress === 'string') line('bare Express (ceiling)', bareExpress, 0);
+  const maildev = await measureMailDev(settings);
+  if (typeof maildev === 'string') line('MailDev 2.2.1 (peer)', maildev, 0);
+
+  if (Number(benchOpenFilesLimit) < STREAMS + 100) {
+    console.log(`ulimit -n ${benchOpenFilesLimit} is below ${STREAMS} streams: some will fail`);
+  }
+  const fanOut = buildFailure ?? (await measureFanOut(STREAMS));
+  deliveryLine('fan-out, ours', fanOut);
+  const fanOutFloor = await measureFanOutFloor(STREAMS);
+  deliveryLine('fan-out floor, bare node:http', fanOutFloor);
+
+  const ratios = {
+    poll304VsBareExpress: Number((rateOf(ours.ours304) / rateOf(bareExpress)).toFixed(2)),
+    poll200VsMaildev: Number((rateOf(ours.ours200) / rateOf(maildev)).toFixed(2)),
+  };
+  const fanOutFigures = typeof fanOut === 'string' ? undefined : fanOut;
+  // The p99 speaks for every stream only when every stream got the message.
+  const everyStreamP99Ms =
+    fanOutFigures === undefined
+      ? Number.NaN
+      : fanOutFigures.received < fanOutFigures.streams
+        ? Number.POSITIVE_INFINITY
+        : fanOutFigures.p99Ms;
+  const verdicts = {
+    poll304AtLeast60PctOfBareExpress: verdict(
+      ratios.poll304VsBareExpress,
+      (ratio) => ratio >= TARGETS.poll304VsBareExpress,
+    ),
+    poll200AtLeast3xMaildev: verdict(
+      ratios.poll200VsMaildev,
+      (ratio) => ratio >= TARGETS.poll200VsMaildev,
+    ),
+    fanOutEveryStreamP99Within200Ms: verdict(everyStreamP99Ms, (ms) => ms <= TARGETS.fanOutP99Ms),
+    fanOutRssUnder300Mb: verdict(
+      fanOutFigures?.rssPeakMb ?? Number.NaN,
+      (mb) => mb < TARGETS.fanOutRssMb,
+    ),
+  };
+  const loadAverageAtEnd = Number(os.loadavg()[0]!.toFixed(2));
+  const fanOutFloorP99Ms = typeof fanOutFloor === 'string' ? Number.NaN : fanOutFloor.p99Ms;
+  console.log(`targets (load average ${loadAverageAtEnd} at the end):`);
+  console.log(
+    `  ours 304 / bare Express   ${ratios.poll304VsBareExpress} (>= ${TARGETS.poll304VsBareExpress})   ${verdicts.poll304AtLeast60PctOfBareExpress}`,
+  );
+  console.log(
+    `  ours 200 / MailDev        ${ratios.poll200VsMaildev} (>= ${TARGETS.poll200VsMaildev})   ${verdicts.poll200AtLeast3xMaildev}`,
+  );
+  console.log(
+    `  fan-out p99, every stream ${everyStreamP99Ms} ms (<= ${TARGETS.fanOutP99Ms} ms; the floor's p99 ${fanOutFloorP99Ms} ms)   ${verdicts.fanOutEveryStreamP99Within200Ms}`,
+  );
+  console.log(
+    `  fan-out server RSS peak   ${fanOutFigures?.rssPeakMb ?? Number.NaN} MB (< ${TARGETS.fanOutRssMb} MB)   ${verdicts.fanOutRssUnder300Mb}`,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'api',
+      quick,
+      settings,
+      messages: MESSAGES,
+      benchOpenFilesLimit,
+      loadAverage1m: { start: loadAverageAtStart, end: loadAverageAtEnd },
+      polling: {
+        ours200: ours.ours200,
+        ours304: ours.ours304,
+        bareExpress,
+        maildev,
+      },
+      ceilingBody,
+      fanOut,
+      fanOutFloor,
+      ratios,
+      targets: TARGETS,
+      verdicts,
+    }),
+  );
+}
+
+export const apiBench = {
+  describe:
+    'Public API: polling (200 and 304) vs a bare Express route and MailDev; 5 000-stream event fan-out',
+  async run() {
+    process.once('SIGINT', onInterrupt);
+    process.once('SIGTERM', onInterrupt);
+    try {
+      await runApiBench();
+    } finally {
+      process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onInterrupt);
+    }
+  },
+};
