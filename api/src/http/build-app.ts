@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
 import { handleErrors, type Surface } from './handle-errors.js';
+import { logRequests } from './log-requests.js';
 import { keepRawBody } from './raw-body.js';
 import {
   contractRoots,
@@ -41,7 +40,6 @@ export interface BuildAppOptions {
 }
 
 const JSON_TYPES = ['application/json', 'application/ld+json', 'application/merge-patch+json'];
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Every operation handler of the server, by surface. */
 function operationHandlers(services: Services): OperationHandlers {
@@ -115,21 +113,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.set('trust proxy', false);
   app.set('query parser', 'extended');
 
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (request, response) => {
-        const given = request.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        response.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_request, response, error) => {
-        if (error || (response.statusCode >= 500 && response.statusCode !== 501)) return 'error';
-        return response.statusCode >= 400 ? 'info' : 'debug';
-      },
-    }),
-  );
+  app.use(logRequests(services.logger));
 
   app.get('/openapi.json', (_request, response) => {
     response.json(contract);

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { MessageSummary } from '../storage/repositories/messages.js';
 
 /** What happens to a mailbox, as every node's subscribers (SSE streams) hear of it. */
@@ -16,25 +15,52 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/**
+ * Listeners called in one go. Past this many, the rest of a delivery continues on the next
+ * turns of the event loop: each turn's writes leave for their sockets when the turn ends,
+ * so the first streams of a crowded mailbox are not held back until the last one is
+ * written, and other work (SMTP replies, requests) is not stalled meanwhile.
+ */
+const DELIVERY_SLICE = 500;
+
 /** Delivery to this process's subscribers; the Redis bus adds the other nodes. */
 export class LocalEventBus implements EventBus {
-  private readonly emitter = new EventEmitter();
-
-  constructor() {
-    // One listener per open stream; thousands are expected.
-    this.emitter.setMaxListeners(0);
-  }
+  private readonly listeners = new Map<string, Set<MailboxListener>>();
 
   publish(event: MailboxEvent): void {
-    this.emitter.emit(event.mailboxId, event);
+    const subscribed = this.listeners.get(event.mailboxId);
+    if (!subscribed) return;
+    // A copy, checked as it goes: a stream may close while a long delivery runs.
+    const pending = [...subscribed];
+    const deliver = (from: number) => {
+      const to = Math.min(from + DELIVERY_SLICE, pending.length);
+      for (let index = from; index < to; index += 1) {
+        const listener = pending[index]!;
+        if (subscribed.has(listener)) listener(event);
+      }
+      if (to < pending.length) setImmediate(deliver, to);
+    };
+    deliver(0);
   }
 
   subscribe(mailboxId: string, listener: MailboxListener): () => void {
-    this.emitter.on(mailboxId, listener);
-    return () => this.emitter.off(mailboxId, listener);
+    let subscribed = this.listeners.get(mailboxId);
+    if (!subscribed) {
+      subscribed = new Set();
+      this.listeners.set(mailboxId, subscribed);
+    }
+    // Each subscription is its own entry, even for the same function.
+    const entry: MailboxListener = (event) => listener(event);
+    subscribed.add(entry);
+    return () => {
+      subscribed.delete(entry);
+      if (subscribed.size === 0 && this.listeners.get(mailboxId) === subscribed) {
+        this.listeners.delete(mailboxId);
+      }
+    };
   }
 
   async close(): Promise<void> {
-    this.emitter.removeAllListeners();
+    this.listeners.clear();
   }
 }

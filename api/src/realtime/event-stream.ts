@@ -10,12 +10,22 @@ export interface EventStream {
 
 const HEARTBEAT_MS = 25_000;
 
-/** Streams open in this process, so a shutdown can end them instead of waiting them out. */
-const openStreams = new Set<EventStream>();
+/**
+ * Streams open in this process: one timer sends every heartbeat (thousands of streams, one
+ * interval), and a shutdown can end them instead of waiting them out.
+ */
+const openStreams = new Map<EventStream, Response>();
+let heartbeat: NodeJS.Timeout | undefined;
+
+function startHeartbeat(): void {
+  heartbeat ??= setInterval(() => {
+    for (const response of openStreams.values()) response.write(': ping\n\n');
+  }, HEARTBEAT_MS).unref();
+}
 
 /** Ends every open stream (on SIGTERM): clients reconnect to another node at once. */
 export function closeAllEventStreams(): void {
-  for (const stream of openStreams) stream.close();
+  for (const stream of [...openStreams.keys()]) stream.close();
 }
 
 /**
@@ -34,16 +44,20 @@ export function openEventStream(request: Request, response: Response): EventStre
 
   let finish: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (finish = resolve));
-  const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
   const end = () => {
-    clearInterval(heartbeat);
     openStreams.delete(stream);
+    if (openStreams.size === 0) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
     finish();
   };
   request.on('close', end);
 
   const stream: EventStream = {
     send({ id, event, data }) {
+      // A frame for a stream that has just ended is dropped, not written after its end.
+      if (!openStreams.has(stream)) return;
       let frame = '';
       if (id) frame += `id: ${id}\n`;
       if (event) frame += `event: ${event}\n`;
@@ -55,6 +69,7 @@ export function openEventStream(request: Request, response: Response): EventStre
       response.end();
     },
   };
-  openStreams.add(stream);
+  openStreams.set(stream, response);
+  startHeartbeat();
   return stream;
 }

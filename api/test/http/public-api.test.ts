@@ -271,6 +271,26 @@ describe('conditional listing (ETag, Last-Modified, 304)', () => {
     await api().get('/v1/messages').set(auth).set('If-Modified-Since', 'not a date').expect(200);
   });
 
+  it('answers plain polls from the cached body, never a stale one', async () => {
+    const box = await newMailbox();
+    const auth = bearer(box.token);
+    await deliver(box.address, 'cached one');
+    const first = await api().get('/v1/messages').set(auth).expect(200);
+    const second = await api().get('/v1/messages').set(auth).expect(200);
+    expect(second.text).toBe(first.text);
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    await deliver(box.address, 'cached two');
+    const third = await api().get('/v1/messages').set(auth).expect(200);
+    expect(third.body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      'cached two',
+      'cached one',
+    ]);
+    await api().get(`/v1/messages/${third.body.messages[1].id}`).set(auth).expect(200);
+    const fourth = await api().get('/v1/messages').set(auth).expect(200);
+    expect(fourth.body.messages[1].seen).toBe(true);
+  });
+
   it('changes the validators when the retention purge removes messages', async () => {
     const { token } = await proToken();
     const box = await api().post('/v1/generate-email').set(bearer(token)).send({}).expect(201);

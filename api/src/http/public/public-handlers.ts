@@ -16,6 +16,7 @@ import { sendAttachment, sendSource } from '../messages/send-download.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { callerOf } from './guard-public-api.js';
 import { callerMailboxes } from './identify-caller.js';
+import { createListBodyCache } from './cache-list-bodies.js';
 import { isNotModified, listValidators } from './list-validators.js';
 import { streamPublicEvents } from './stream-public-events.js';
 
@@ -27,6 +28,7 @@ const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
 /** The public developer API (openapi/src/public): bearer tokens, rate limits, ETags. */
 export function publicHandlers(services: Services): OperationHandlers {
   const { repositories, config } = services;
+  const listBodies = createListBodyCache();
 
   /** The caller's mailboxes and, for a message id, the message if it is in one of them. */
   async function scope(request: Request, response: Response) {
@@ -139,18 +141,29 @@ export function publicHandlers(services: Services): OperationHandlers {
         response.status(304).end();
         return;
       }
+      const cached = listBodies.get(validators.etag);
+      if (cached) {
+        response.type('application/json').end(cached);
+        return;
+      }
       const ids = mailboxes.map((mailbox) => mailbox.id);
       const addresses = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.address]));
       const [messages, total] = await Promise.all([
         repositories.messages.list(ids, { limit: LIST_LIMIT, offset: 0, parsedOnly: true }),
         repositories.messages.count(ids, { parsedOnly: true }),
       ]);
-      response.json({
+      const body = {
         messages: messages.map((message) =>
           messageSummaryResource(message, addresses.get(message.mailboxId)!),
         ),
         total,
-      });
+      };
+      response.json(body);
+      // Kept only if nothing changed while it was read: then it is exactly this ETag's list.
+      const versions = await repositories.mailboxes.listVersions(ids);
+      if (mailboxes.every((mailbox) => versions.get(mailbox.id) === mailbox.listVersion)) {
+        listBodies.set(validators.etag, Buffer.from(JSON.stringify(body)));
+      }
     },
 
     async getMessage(request, response) {

@@ -112,6 +112,17 @@ export function createMailboxesRepository(db: Kysely<DatabaseSchema>, dialect: D
       return row && toMailbox(row);
     },
 
+    /** The listing change counters of these mailboxes, by id (missing: deleted). */
+    async listVersions(ids: readonly string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('mailboxes')
+        .select(['id', 'list_version'])
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((row) => [row.id, Number(row.list_version)]));
+    },
+
     async listByOwner(userId: string): Promise<Mailbox[]> {
       const rows = await db
         .selectFrom('mailboxes')
