@@ -142,10 +142,12 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   );
   app.use(validateRequests(contract, roots, options.validateResponses ?? false));
 
-  const router = express.Router();
-  const mounted = mountOperations(router, operations, operationHandlers(services));
-  app.use(router);
-  app.locals.operations = mounted;
+  const { handler, implemented, pending } = mountOperations(
+    operations,
+    operationHandlers(services),
+  );
+  app.use(handler);
+  app.locals.operations = { implemented, pending };
 
   app.use(() => {
     throw new ApiError(404, 'not_found', 'Not found.');

@@ -96,7 +96,7 @@ describe('operations', () => {
 
   it('refuses handlers for operations the contract does not have', () => {
     expect(() =>
-      mountOperations(express.Router(), operations, {
+      mountOperations(operations, {
         getHealth: () => undefined,
         makeCoffee: () => undefined,
       }),

@@ -143,7 +143,8 @@ export function publicHandlers(services: Services): OperationHandlers {
       }
       const cached = listBodies.get(validators.etag);
       if (cached) {
-        response.type('application/json').end(cached);
+        response.setHeader('Content-Type', 'application/json; charset=utf-8');
+        response.end(cached);
         return;
       }
       const ids = mailboxes.map((mailbox) => mailbox.id);
