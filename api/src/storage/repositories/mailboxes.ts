@@ -32,6 +32,10 @@ function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
 }
 
 export function createMailboxesRepository(db: Kysely<DatabaseSchema>, dialect: Dialect) {
+  // Every authenticated request reads its mailbox by id: built and compiled once, then run
+  // with each id (Kysely would otherwise rebuild and recompile it per request).
+  const byId = db.selectFrom('mailboxes').selectAll().where('id', '=', '').compile();
+
   return {
     /** Creates a mailbox; throws DuplicateKeyError when the address exists (as a mailbox or alias). */
     async create(mailbox: {
@@ -68,11 +72,11 @@ export function createMailboxesRepository(db: Kysely<DatabaseSchema>, dialect: D
     },
 
     async findById(id: string): Promise<Mailbox | undefined> {
-      const row = await db
-        .selectFrom('mailboxes')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const { rows } = await db.executeQuery<Selectable<MailboxesTable>>({
+        ...byId,
+        parameters: [id],
+      });
+      const row = rows[0];
       return row && toMailbox(row);
     },
 
