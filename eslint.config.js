@@ -24,6 +24,11 @@ export default tseslint.config(
     },
   },
   {
+    // The dashboard's app code runs in the browser.
+    files: ['dashboard/src/**'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // Benchmarks report their figures on stdout.
     files: ['tests/bench/**'],
     rules: { 'no-console': 'off' },

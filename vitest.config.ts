@@ -10,6 +10,7 @@ export default defineConfig({
       'sdk/test/**/*.test.ts',
       'cli/test/**/*.test.ts',
       'tests/**/*.test.ts',
+      'dashboard/test/**/*.test.ts',
     ],
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -16,6 +16,7 @@ import {
   type Operation,
 } from './load-contract.js';
 import { mountOperations, type OperationHandlers } from './mount-operations.js';
+import { serveDashboard } from './serve-dashboard.js';
 import { limitMailTmRate } from './mailtm/limit-mailtm-rate.js';
 import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
 import { billingHandlers } from './product/billing-handlers.js';
@@ -148,6 +149,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   );
   app.use(handler);
   app.locals.operations = { implemented, pending };
+  app.use(serveDashboard(roots));
 
   app.use(() => {
     throw new ApiError(404, 'not_found', 'Not found.');

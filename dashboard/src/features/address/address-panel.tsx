@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { CopyAddressButton } from './copy-address-button';
+import { formatCountdown } from './format-countdown';
+import type { FreeMailbox } from './generate-address';
+import { useCountdown } from './use-countdown';
+import type { AddressState } from './use-free-address';
+
+function Countdown({ mailbox }: { mailbox: FreeMailbox }) {
+  const { t } = useTranslation();
+  const left = formatCountdown(useCountdown(mailbox.expiresAt));
+  return (
+    <p className="text-sm text-slate-600" data-testid="countdown">
+      {left === null ? t('address.expired') : t('address.expiresIn', { time: left })}
+    </p>
+  );
+}
+
+function GenerateFailed({ state }: { state: Extract<AddressState, { status: 'failed' }> }) {
+  const { t } = useTranslation();
+  const busy = state.reason === 'rate-limited';
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+      <p className="font-semibold">{busy ? t('errors.busyTitle') : t('errors.generateTitle')}</p>
+      <p className="text-sm">{busy ? t('errors.busyDescription') : t(`errors.${state.reason}`)}</p>
+    </div>
+  );
+}
+
+/** The address with its countdown, copy and new-address buttons (spec section 2, Home). */
+export function AddressPanel({
+  state,
+  onGenerate,
+}: {
+  state: AddressState;
+  onGenerate: () => void;
+}) {
+  const { t } = useTranslation();
+  const mailbox = state.status === 'ready' ? state.mailbox : null;
+  const generating = state.status === 'generating' || state.status === 'waiting';
+
+  return (
+    <section
+      aria-labelledby="address-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="address-heading" className="mb-3 text-lg font-semibold">
+        {t('address.heading')}
+      </h2>
+      {/* The box keeps its height while generating, so nothing below jumps when it lands. */}
+      <div className="flex min-h-12 items-center rounded-lg border border-slate-300 bg-slate-50 px-3">
+        {mailbox ? (
+          <input
+            readOnly
+            value={mailbox.address}
+            aria-label={t('address.label')}
+            onFocus={(event) => event.currentTarget.select()}
+            className="w-full min-w-0 bg-transparent font-mono text-base sm:text-lg"
+          />
+        ) : (
+          <p role="status" className="flex items-center gap-2 text-slate-600">
+            {generating && (
+              <span
+                aria-hidden="true"
+                className="size-4 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent"
+              />
+            )}
+            {generating ? t('address.generating') : t('address.none')}
+          </p>
+        )}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <CopyAddressButton address={mailbox?.address ?? null} />
+        <button
+          type="button"
+          onClick={onGenerate}
+          disabled={generating}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {t('address.new')}
+        </button>
+        {mailbox && <Countdown key={mailbox.id} mailbox={mailbox} />}
+      </div>
+      {state.status === 'failed' && (
+        <div className="mt-4 space-y-3">
+          <GenerateFailed state={state} />
+          <p className="text-sm">
+            {t('address.trouble')}{' '}
+            <button
+              type="button"
+              onClick={onGenerate}
+              className="font-medium text-indigo-700 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {t('address.tryAgain')}
+            </button>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { FreeMailbox } from '../address/generate-address';
+import { messageQueryOptions } from './inbox-queries';
+
+/**
+ * One message, as plain text: React writes every field as a text node, so nothing in the
+ * mail is ever parsed as HTML here. The sandboxed HTML view is a later step of issue 6.
+ */
+export function MessageView({
+  mailbox,
+  id,
+  onBack,
+}: {
+  mailbox: FreeMailbox;
+  id: string;
+  onBack: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const message = useQuery(messageQueryOptions(mailbox, id));
+
+  return (
+    <section
+      aria-labelledby="message-heading"
+      className="self-start rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <button
+        type="button"
+        onClick={onBack}
+        className="mb-3 text-sm font-medium text-indigo-700 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        {t('message.back')}
+      </button>
+      {message.data ? (
+        <article>
+          <h2 id="message-heading" className="text-xl font-semibold break-words">
+            {message.data.subject || t('inbox.noSubject')}
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600">
+            <dt>{t('message.from')}</dt>
+            <dd className="break-all">
+              {message.data.from.name
+                ? `${message.data.from.name} <${message.data.from.address}>`
+                : message.data.from.address}
+            </dd>
+            <dt>{t('message.received')}</dt>
+            <dd>
+              <time dateTime={message.data.createdAt}>
+                {new Intl.DateTimeFormat(i18n.language, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }).format(new Date(message.data.createdAt))}
+              </time>
+            </dd>
+          </dl>
+          <pre
+            data-testid="message-text"
+            className="mt-4 font-sans text-base break-words whitespace-pre-wrap"
+          >
+            {message.data.text || t('message.noText')}
+          </pre>
+        </article>
+      ) : (
+        <p id="message-heading" role={message.isError ? 'alert' : 'status'}>
+          {message.isError ? t('message.loadFailed') : t('message.loading')}
+        </p>
+      )}
+    </section>
+  );
+}

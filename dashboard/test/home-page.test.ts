@@ -1,0 +1,115 @@
+// The home page in a real browser against the real server, as `npm start` serves it: the
+// address appears, mail sent over SMTP shows up without a reload, and it opens as text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright';
+import { sendMail } from '../../tests/support/send-mail.js';
+import { startServer, type RunningServer } from '../../tests/support/start-server.js';
+import { ensureBuild } from './support/ensure-build.js';
+import { findChromium, launchChromium } from './support/launch-chromium.js';
+
+const executablePath = findChromium();
+const ADDRESS = /^[a-z0-9]+@tempmail\.test$/;
+
+if (!executablePath) {
+  const reason =
+    'Dashboard browser suite SKIPPED: no chromium on PATH (scripts/install-chromium.sh installs it)';
+  console.warn(reason);
+  describe('the home page in Chromium', () => {
+    it.skip(reason, () => undefined);
+  });
+} else {
+  describe('the home page in Chromium', () => {
+    let server: RunningServer;
+    let browser: Browser;
+
+    beforeAll(async () => {
+      ensureBuild();
+      // Every test here makes its addresses from one IP; mail.tm's 8 per second is not under test.
+      [server, browser] = await Promise.all([
+        startServer({ built: true, env: { MAILTM_RATE_LIMIT: '1000' } }),
+        launchChromium(executablePath),
+      ]);
+    }, 180_000);
+
+    afterAll(async () => {
+      await Promise.all([browser?.close(), server?.stop()]);
+    });
+
+    it('shows an address, receives mail live and opens it as text', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/`);
+      const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+      await addressBox.waitFor({ timeout: 10_000 });
+      const address = await addressBox.inputValue();
+      expect(address).toMatch(ADDRESS);
+      expect(await page.getByTestId('countdown').textContent()).toMatch(
+        /^Expires in (1h 0m 0s|59m \d+s)$/,
+      );
+
+      // Wait for the stream, so the message below can only arrive through it.
+      await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+      await sendMail(server.smtpPort, {
+        from: 'Alice Example <alice@example.com>',
+        to: address,
+        subject: 'Hello from the browser test',
+        text: 'First line\n<b>not bold</b> & <script>alert(1)</script>',
+      });
+
+      // Under the 10-second poll: only the live stream can bring it this fast.
+      const row = page.getByRole('button', { name: /Hello from the browser test/ });
+      await row.waitFor({ timeout: 5_000 });
+      expect(await row.textContent()).toContain('Alice Example');
+      expect(await row.textContent()).toContain('Now');
+
+      await row.click();
+      const text = page.getByTestId('message-text');
+      await text.waitFor({ timeout: 5_000 });
+      // Shown as typed: the markup in the text body is text, not elements.
+      expect(await text.locator('b, script').count()).toBe(0);
+      expect((await text.textContent())?.trim()).toBe(
+        'First line\n<b>not bold</b> & <script>alert(1)</script>',
+      );
+      expect(
+        await page.getByRole('heading', { level: 2, name: 'Hello from the browser test' }).count(),
+      ).toBe(1);
+      await page.close();
+    }, 60_000);
+
+    it('serves the app for the payment return pages and keeps the API paths', async () => {
+      for (const route of ['/pro/success', '/pro/cancel']) {
+        const response = await fetch(`${server.url}${route}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        expect(await response.text()).toContain('<div id="root">');
+      }
+      const html = { headers: { Accept: 'text/html' } };
+      expect((await fetch(`${server.url}/api/nothing-here`, html)).status).toBe(404);
+      expect((await fetch(`${server.url}/v1/nothing-here`, html)).status).toBe(404);
+      expect((await fetch(`${server.url}/healthz`, html)).status).toBe(200);
+      expect((await fetch(`${server.url}/no-such-file.js`)).status).toBe(404);
+
+      const index = await (await fetch(`${server.url}/`)).text();
+      const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(`${server.url}${script}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('fits a phone screen (390×844)', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/`);
+      await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
+      await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      for (const name of ['Copy', 'New address']) {
+        const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      }
+      await context.close();
+    }, 30_000);
+  });
+}
