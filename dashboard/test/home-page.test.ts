@@ -96,6 +96,34 @@ if (!executablePath) {
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     });
 
+    it('shows Expired at the end and stops polling the expired mailbox', async () => {
+      const page = await browser.newPage();
+      // No stream for this page: the inbox falls back to its 10-second poll.
+      await page.route('**/.well-known/mercure**', (route) => route.abort());
+      // The page's clock, moved by the test: the hour passes in a moment.
+      await page.clock.install();
+      const polls: number[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/messages') polls.push(Date.now());
+      });
+      await page.goto(`${server.url}/`);
+      await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
+      await page.clock.fastForward('00:30');
+      await expect.poll(() => polls.length).toBeGreaterThan(1);
+
+      await page.clock.fastForward('01:00:01');
+      await page
+        .getByTestId('countdown')
+        .filter({ hasText: /^Expired$/ })
+        .waitFor({ timeout: 5_000 });
+      const before = polls.length;
+      // A minute past expiry: six polls' worth of time, and not one is sent.
+      await page.clock.fastForward('01:00');
+      await page.waitForTimeout(300);
+      expect(polls.length).toBe(before);
+      await page.close();
+    }, 30_000);
+
     it('fits a phone screen (390×844)', async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();

@@ -16,6 +16,25 @@ function isMessageFrame(data: unknown): boolean {
   }
 }
 
+/** setTimeout's longest delay; a later expiry is checked again when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Whether the mailbox has expired, turning true at its expiry. */
+function useExpired(expiresAt: number): boolean {
+  const [expired, setExpired] = useState(() => Date.now() >= expiresAt);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const left = expiresAt - Date.now();
+      setExpired(left <= 0);
+      if (left > 0) timer = setTimeout(check, Math.min(left, MAX_TIMER_MS));
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+  return expired;
+}
+
 /**
  * The inbox, kept current by the mail.tm Mercure stream: each new message re-reads the list
  * at once. The stream has no replay, so a reconnect re-reads it too, and while the stream is
@@ -24,8 +43,11 @@ function isMessageFrame(data: unknown): boolean {
 export function useLiveMessages(mailbox: FreeMailbox) {
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
+  // An expired mailbox's token is refused: stop listening and polling, keep the last list.
+  const expired = useExpired(mailbox.expiresAt);
 
   useEffect(() => {
+    if (expired) return;
     const url = new URL('/.well-known/mercure', window.location.origin);
     url.searchParams.set('topic', `/accounts/${mailbox.id}`);
     url.searchParams.set('authorization', mailbox.token);
@@ -46,11 +68,12 @@ export function useLiveMessages(mailbox: FreeMailbox) {
       source.close();
       setLive(false);
     };
-  }, [mailbox, queryClient]);
+  }, [mailbox, queryClient, expired]);
 
   const messages = useQuery({
     ...messagesQueryOptions(mailbox),
-    refetchInterval: live ? false : INBOX_POLL_MS,
+    enabled: !expired,
+    refetchInterval: live || expired ? false : INBOX_POLL_MS,
     refetchIntervalInBackground: true,
   });
   return { messages, live };
