@@ -1,7 +1,7 @@
 // The Pro calls of the product API: API token, custom addresses, the persistent address,
 // the aggregated inbox.
 import request from 'supertest';
-import { openBrowser } from '../support/browser.js';
+import { buyPro, openBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiToken } from '../../src/features/api-tokens/issue-api-token.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
@@ -14,18 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function proBrowser() {
-  const buyer = await openBrowser(server.httpUrl);
-  const { body } = await buyer
-    .post('/api/create-checkout-session', { plan: 'pro_24hr' })
-    .expect(200);
-  await buyer
-    .post(`/api/demo-checkout/${body.url.split('/').pop()}/complete`, {
-      email: `pro${++counter}@example.com`,
-    })
-    .expect(200);
-  return buyer;
-}
+const proBrowser = () => buyPro(server.httpUrl, `pro${++counter}@example.com`, 'pro_24hr');
 
 async function deliver(mailboxId: string, subject: string) {
   await server.ingest.accept(

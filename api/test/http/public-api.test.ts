@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
-import { openBrowser } from '../support/browser.js';
+import { buyPro } from '../support/browser.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { readEvents } from '../support/read-events.js';
 import { sendMail } from '../support/send-mail.js';
@@ -43,15 +43,7 @@ async function deliver(to: string, subject: string, extra: object = {}, target =
 
 /** A Pro user (demo checkout) and their API token. */
 async function proToken(target = server) {
-  const buyer = await openBrowser(target.httpUrl);
-  const { body } = await buyer
-    .post('/api/create-checkout-session', { plan: 'pro_monthly' })
-    .expect(200);
-  await buyer
-    .post(`/api/demo-checkout/${body.url.split('/').pop()}/complete`, {
-      email: `v1-pro${++counter}@example.com`,
-    })
-    .expect(200);
+  const buyer = await buyPro(target.httpUrl, `v1-pro${++counter}@example.com`);
   const token = await buyer.get('/api/user-token').expect(200);
   return { buyer, token: token.body.token as string };
 }

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiRateLimiter } from '../../src/http/public/api-rate-limiter.js';
 import { limiterFactory } from '../../src/http/rate-limit.js';
-import { openBrowser } from '../support/browser.js';
+import { buyPro } from '../support/browser.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
 
@@ -81,15 +81,7 @@ describe('free limit', () => {
 describe('Pro limit', () => {
   it('gives a Pro API token the Pro hourly limit', async () => {
     const app = await serverWith({ free: 2, pro: 5, burst: 100 });
-    const buyer = await openBrowser(app);
-    const { body } = await buyer
-      .post('/api/create-checkout-session', { plan: 'pro_24hr' })
-      .expect(200);
-    await buyer
-      .post(`/api/demo-checkout/${body.url.split('/').pop()}/complete`, {
-        email: 'limits@example.com',
-      })
-      .expect(200);
+    const buyer = await buyPro(app, 'limits@example.com', 'pro_24hr');
     const token = (await buyer.get('/api/user-token').expect(200)).body.token as string;
     const auth = { Authorization: `Bearer ${token}` };
     for (let i = 0; i < 5; i += 1) {

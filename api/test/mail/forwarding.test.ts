@@ -2,7 +2,7 @@
 // destination has confirmed, a copy goes out through the relay (a local SMTP sink here).
 import type { SendMailOptions } from 'nodemailer';
 import request from 'supertest';
-import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
+import { ORIGIN, buyPro, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_LIFETIME_MS } from '../../src/features/forwarding/manage-forwarding.js';
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
@@ -25,16 +25,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-async function proBrowser(email: string) {
-  const browser = await openBrowser(server.httpUrl);
-  const { body } = await browser
-    .post('/api/create-checkout-session', { plan: 'pro_monthly' })
-    .expect(200);
-  await browser
-    .post(`/api/demo-checkout/${body.url.split('/').pop()}/complete`, { email })
-    .expect(200);
-  return browser;
-}
+const proBrowser = (email: string) => buyPro(server.httpUrl, email);
 
 /** Points forwarding at `destination` and confirms it with the link the sink received. */
 async function forwardConfirmed(pro: TestBrowser, destination: string) {

@@ -27,3 +27,17 @@ export async function openBrowser(target: Express | string): Promise<TestBrowser
     },
   };
 }
+
+/** A browser that bought Pro through the demo checkout with `email`. */
+export async function buyPro(
+  target: Express | string,
+  email: string,
+  plan: 'pro_24hr' | 'pro_monthly' = 'pro_monthly',
+): Promise<TestBrowser> {
+  const buyer = await openBrowser(target);
+  const { body } = await buyer.post('/api/create-checkout-session', { plan }).expect(200);
+  await buyer
+    .post(`/api/demo-checkout/${String(body.url).split('/').pop()}/complete`, { email })
+    .expect(200);
+  return buyer;
+}
