@@ -168,6 +168,40 @@ describe('reading messages', () => {
     expect((await api().get('/v1/messages').set(bearer(mine.token))).body.total).toBe(0);
   });
 
+  it('pages with limit and before, each page with its own ETag', async () => {
+    const box = await newMailbox();
+    const auth = bearer(box.token);
+    for (const subject of ['one', 'two', 'three', 'four', 'five']) {
+      await deliver(box.address, subject);
+    }
+    const first = await api().get('/v1/messages').query({ limit: 2 }).set(auth).expect(200);
+    expect(first.body.total).toBe(5);
+    expect(first.body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      'five',
+      'four',
+    ]);
+    const subjects: string[] = [];
+    let before = first.body.messages[1].id as string;
+    for (;;) {
+      const page = await api().get('/v1/messages').query({ limit: 2, before }).set(auth);
+      expect(page.status).toBe(200);
+      expect(page.headers.etag).not.toBe(first.headers.etag);
+      subjects.push(...page.body.messages.map((m: { subject: string }) => m.subject));
+      if (page.body.messages.length < 2) break;
+      before = page.body.messages.at(-1).id;
+    }
+    expect(subjects).toEqual(['three', 'two', 'one']);
+
+    const other = await newMailbox();
+    await api()
+      .get('/v1/messages')
+      .query({ before: first.body.messages[0].id })
+      .set(bearer(other.token))
+      .expect(404);
+    await api().get('/v1/messages').query({ limit: 0 }).set(auth).expect(400);
+    await api().get('/v1/messages').query({ limit: 201 }).set(auth).expect(400);
+  });
+
   it('lists a message once it is parsed, never as a blank row', async () => {
     const box = await newMailbox();
     const mailbox = await server.services.repositories.mailboxes.findByAddress(box.address);

@@ -698,9 +698,11 @@ export const getIdentity = <ThrowOnError extends boolean = false>(options?: Opti
  * List messages
  *
  * The messages of the token's mailboxes, newest first: a mailbox token sees its own
- * mailbox, a Pro API token every mailbox of its user. At most the 200 newest are listed;
- * `total` counts them all. A message appears once it has been parsed (usually within
- * milliseconds of its arrival), with the same fields `GET /v1/events` sends. `mailbox` narrows the list to one of
+ * mailbox, a Pro API token every mailbox of its user. `total` counts them all; a page
+ * holds at most `limit` (200 by default and at most). For older messages, ask again with
+ * `before` set to the id of the last message of the page. A message appears once it has
+ * been parsed (usually within milliseconds of its arrival), with the same fields
+ * `GET /v1/events` sends. `mailbox` narrows the list to one of
  * those; an address the token cannot read is answered 403 `forbidden`, whether it exists
  * or not.
  *

@@ -2301,6 +2301,16 @@ export type ListMessagesData = {
          * Only this address (one of the token's mailboxes).
          */
         mailbox?: string;
+        /**
+         * At most this many messages (the newest first).
+         */
+        limit?: number;
+        /**
+         * Only messages older than this one (the id of the last message of the previous
+         * page). An id that is not in the token's mailboxes is answered 404.
+         *
+         */
+        before?: string;
     };
     url: '/v1/messages';
 };
@@ -2318,6 +2328,10 @@ export type ListMessagesErrors = {
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
     403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
     /**
      * Rate limit reached.
      */

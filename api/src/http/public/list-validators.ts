@@ -11,12 +11,15 @@ export interface ListValidators {
 }
 
 /**
- * The validators of a listing of these mailboxes, from the mailbox rows alone: each row's
+ * The validators of a listing of these mailboxes (and `page`, the paging parameters as
+ * given), from the mailbox rows alone: each row's
  * change counter is bumped with every arrival, parse, seen change and deletion (migration
  * 0004), so nothing about the messages needs to be read to answer `304`.
  */
-export function listValidators(mailboxes: readonly Mailbox[]): ListValidators {
+export function listValidators(mailboxes: readonly Mailbox[], page = ''): ListValidators {
   const hash = createHash('sha256');
+  // Another page of the same mailboxes is another representation, with its own tag.
+  hash.update(`${page};`);
   let changedAt = 0;
   for (const mailbox of [...mailboxes].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     hash.update(`${mailbox.id}:${mailbox.listVersion};`);

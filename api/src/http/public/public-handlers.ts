@@ -132,7 +132,9 @@ export function publicHandlers(services: Services): OperationHandlers {
           throw new ApiError(403, 'forbidden', `This token cannot read ${wanted}.`);
         }
       }
-      const validators = listValidators(mailboxes);
+      const limit = Number(request.query.limit ?? LIST_LIMIT);
+      const before = typeof request.query.before === 'string' ? request.query.before : undefined;
+      const validators = listValidators(mailboxes, `${limit}:${before ?? ''}`);
       response.setHeader('ETag', validators.etag);
       response.setHeader('Last-Modified', validators.lastModified);
       // Clients and proxies may keep it, but must ask before reusing it.
@@ -149,8 +151,16 @@ export function publicHandlers(services: Services): OperationHandlers {
       }
       const ids = mailboxes.map((mailbox) => mailbox.id);
       const addresses = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.address]));
+      const after =
+        before === undefined ? undefined : await repositories.messages.find(before, ids);
+      if (before !== undefined && !after) throw notFound();
       const [messages, total] = await Promise.all([
-        repositories.messages.list(ids, { limit: LIST_LIMIT, offset: 0, parsedOnly: true }),
+        repositories.messages.list(ids, {
+          limit,
+          offset: 0,
+          parsedOnly: true,
+          before: after && { receivedAt: after.receivedAt, id: after.id },
+        }),
         repositories.messages.count(ids, { parsedOnly: true }),
       ]);
       const body = {

@@ -301,12 +301,30 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
      */
     async list(
       mailboxIds: readonly string[],
-      page: { limit: number; offset: number; parsedOnly?: boolean },
+      page: {
+        limit: number;
+        offset: number;
+        parsedOnly?: boolean;
+        /** Only messages listed after this one (older, in the listing's order). */
+        before?: { receivedAt: number; id: string };
+      },
     ): Promise<MessageSummary[]> {
       if (mailboxIds.length === 0) return [];
+      const { before } = page;
       const rows = await summariesIn(mailboxIds)
         .$if(page.parsedOnly === true, (query) =>
           query.where('messages.parse_state', '!=', 'pending'),
+        )
+        .$if(before !== undefined, (query) =>
+          query.where((eb) =>
+            eb.or([
+              eb('messages.received_at', '<', before!.receivedAt),
+              eb.and([
+                eb('messages.received_at', '=', before!.receivedAt),
+                eb('messages.id', '<', before!.id),
+              ]),
+            ]),
+          ),
         )
         .orderBy('messages.received_at', 'desc')
         .orderBy('messages.id', 'desc')
