@@ -221,6 +221,12 @@ export const settings = {
     default: 'info',
     description: 'Log verbosity: fatal, error, warn, info, debug, trace or silent.',
   },
+  ROLE: {
+    schema: z.enum(['all', 'web', 'smtp', 'worker']),
+    default: 'all',
+    description:
+      'What this process runs: all, web (HTTP API and dashboard), smtp (receiver and parsing) or worker (jobs). Every role answers /healthz and /readyz.',
+  },
   SHUTDOWN_GRACE_MS: {
     schema: z.coerce.number().int().min(0),
     default: '10000',
@@ -230,6 +236,8 @@ export const settings = {
 
 export type SettingName = keyof typeof settings;
 type SettingValues = { [K in SettingName]: z.output<(typeof settings)[K]['schema']> | undefined };
+
+export type Role = 'all' | 'web' | 'smtp' | 'worker';
 
 export type Database =
   | { readonly kind: 'sqlite'; readonly file: string }
@@ -278,6 +286,8 @@ export interface Config {
   readonly database: Database;
   readonly redisUrl: string | undefined;
   readonly logLevel: string;
+  /** What this process runs; several processes with different roles make one service. */
+  readonly role: Role;
   readonly shutdownGraceMs: number;
 }
 
@@ -373,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: databaseFrom(values.DATABASE_URL, dataDir),
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL!,
+    role: values.ROLE!,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS!,
   };
 }

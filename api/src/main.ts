@@ -10,7 +10,7 @@ import { createIngest } from './features/messages/ingest-messages.js';
 import { createParserPool } from './features/messages/parser-pool.js';
 import { createMailer } from './features/outbound/create-mailer.js';
 import { createStripeClient } from './features/billing/create-stripe-client.js';
-import { buildApp } from './http/build-app.js';
+import { buildApp, buildProbeApp } from './http/build-app.js';
 import { limiterFactory } from './http/rate-limit.js';
 import { startForwardingJob } from './jobs/deliver-forwarding.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
@@ -74,59 +74,106 @@ async function main(): Promise<void> {
     createLimiter: limiterFactory(rateLimitRedis),
     now,
   };
-  const parser = createParserPool({
-    size: config.parsing.threads,
-    timeoutMs: config.parsing.timeoutMs,
-  });
-  const ingest = createIngest({
-    messages: repositories.messages,
-    parser,
-    bus: events,
-    logger,
-    now,
-  });
+  const { role } = config;
+  const runs = (part: 'web' | 'smtp' | 'worker') => role === 'all' || role === part;
+  if (role !== 'all' && !config.redisUrl) {
+    logger.warn(
+      { role },
+      'ROLE is set without REDIS_URL: live events will not reach streams held by other processes',
+    );
+  }
 
-  const app = buildApp(services);
-  const { pending } = app.locals.operations as { pending: string[] };
+  // HTTP: the whole app on web nodes; the probes alone on the others, for health checks.
+  const app = runs('web') ? buildApp(services) : buildProbeApp(services);
   const server: Server = app.listen(config.http.port, config.http.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  const smtp = await startSmtp({ config, logger, mailboxes: repositories.mailboxes, ingest, now });
-  const stopPurge = startPurgeJob({
-    repositories,
-    logger,
-    now,
-    intervalMs: config.purgeIntervalMs,
-  });
-  const stopForwarding = startForwardingJob({
-    repositories,
-    mailer: services.mailer,
-    logger,
-    now,
-    intervalMs: FORWARDING_INTERVAL_MS,
-  });
+  const stopHttp = async () => {
+    // New connections are refused at once; idle keep-alive sockets go now, busy ones when
+    // their request ends, and whatever is still open after the grace period is cut.
+    const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    closeAllEventStreams();
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+    await httpClosed;
+    clearTimeout(grace);
+  };
+
+  let smtpPort: number | undefined;
+  let stopMail: (() => Promise<void>) | undefined;
+  if (runs('smtp')) {
+    const parser = createParserPool({
+      size: config.parsing.threads,
+      timeoutMs: config.parsing.timeoutMs,
+    });
+    const ingest = createIngest({
+      messages: repositories.messages,
+      parser,
+      bus: events,
+      logger,
+      now,
+    });
+    const smtp = await startSmtp({
+      config,
+      logger,
+      mailboxes: repositories.mailboxes,
+      ingest,
+      now,
+    });
+    smtpPort = smtp.port;
+    stopMail = async () => {
+      await smtp.close();
+      await ingest.drain();
+      await parser.close();
+    };
+    // Mail committed before a crash but not parsed yet.
+    ingest.recoverPending().then(
+      (recovered) => {
+        if (recovered > 0)
+          logger.info({ recovered }, 'parsed messages left pending by an earlier stop');
+      },
+      (error: unknown) => logger.error({ err: error }, 'recovery of pending messages failed'),
+    );
+  }
+
+  let stopJobs: (() => Promise<void>) | undefined;
+  if (runs('worker')) {
+    const stopPurge = startPurgeJob({
+      repositories,
+      logger,
+      now,
+      intervalMs: config.purgeIntervalMs,
+    });
+    const stopForwarding = startForwardingJob({
+      repositories,
+      mailer: services.mailer,
+      logger,
+      now,
+      intervalMs: FORWARDING_INTERVAL_MS,
+    });
+    stopJobs = async () => {
+      await stopPurge();
+      await stopForwarding();
+    };
+  }
+
+  const operations = app.locals.operations as { pending: string[] } | undefined;
   logger.info(
     {
+      role,
       url: config.publicUrl,
       http: config.http.port,
-      smtp: smtp.port,
+      smtp: smtpPort,
       database: config.database.kind,
       events: config.redisUrl ? 'redis' : 'in-process',
       domains: config.mailDomains,
-      operationsNotImplemented: pending.length,
+      operationsNotImplemented: operations?.pending.length,
     },
-    `TempMail listening: HTTP ${config.http.host}:${config.http.port} (docs at ${config.publicUrl}/docs), SMTP ${config.smtp.host}:${smtp.port}`,
-  );
-
-  // Mail committed before a crash but not parsed yet.
-  ingest.recoverPending().then(
-    (recovered) => {
-      if (recovered > 0)
-        logger.info({ recovered }, 'parsed messages left pending by an earlier stop');
-    },
-    (error: unknown) => logger.error({ err: error }, 'recovery of pending messages failed'),
+    `TempMail (${role}) listening: HTTP ${config.http.host}:${config.http.port}` +
+      (runs('web') ? ` (docs at ${config.publicUrl}/docs)` : ' (probes only)') +
+      (smtpPort === undefined ? '' : `, SMTP ${config.smtp.host}:${smtpPort}`),
   );
 
   let stopping = false;
@@ -134,18 +181,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing open sessions and requests');
-    // New connections are refused at once; idle keep-alive sockets go now, busy ones when
-    // their request ends, and whatever is still open after the grace period is cut.
-    const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    closeAllEventStreams();
-    server.closeIdleConnections();
-    const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
-    await Promise.all([smtp.close(), httpClosed]);
-    clearTimeout(grace);
-    await ingest.drain();
-    await stopPurge();
-    await stopForwarding();
-    await parser.close();
+    // HTTP and SMTP stop taking work together; jobs and shared connections go after.
+    await Promise.all([stopHttp(), stopMail?.()]);
+    await stopJobs?.();
     await events.close();
     rateLimitRedis?.disconnect();
     await storage.close();

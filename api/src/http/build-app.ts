@@ -101,6 +101,24 @@ function validateRequests(
   };
 }
 
+/**
+ * The probes alone (`/healthz`, `/readyz`), for processes that run no API (ROLE=smtp or
+ * worker): orchestrators check every process the same way.
+ */
+export function buildProbeApp(services: Services) {
+  const app = express();
+  app.disable('x-powered-by');
+  const probes = systemHandlers(services);
+  app.get('/healthz', probes.getHealth!);
+  app.get('/readyz', probes.getReadiness!);
+  app.use((_request, response) => {
+    response
+      .status(404)
+      .json({ code: 'not_found', message: 'This process serves the probes only.' });
+  });
+  return app;
+}
+
 /** The HTTP application: docs, contract validation, every operation, one error handler. */
 export function buildApp(services: Services, options: BuildAppOptions = {}) {
   const contract = options.contract ?? loadContract();

@@ -1,0 +1,126 @@
+// One service out of processes with different roles (ROLE=web|smtp|worker) on one
+// PostgreSQL and one Redis: mail taken by the SMTP node reaches the web node's API and
+// event stream; each process answers the probes and nothing it does not run. Runs when
+// TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets them when the services answer).
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMail } from '../support/send-mail.js';
+import { startServer, type RunningServer } from '../support/start-server.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const skipReason =
+  databaseUrl && redisUrl
+    ? undefined
+    : 'Roles suite SKIPPED: needs TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets them when the services answer)';
+
+/** Whether anything accepts a TCP connection on the port. */
+function listens(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+if (skipReason) {
+  console.warn(skipReason);
+  describe('roles', () => {
+    it.skip(skipReason, () => undefined);
+  });
+} else {
+  describe('roles on PostgreSQL and Redis', () => {
+    const schema = `tm_roles_${randomBytes(4).toString('hex')}`;
+    let web: RunningServer;
+    let smtp: RunningServer;
+    let worker: RunningServer;
+
+    async function admin(sql: string) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(sql);
+      await client.end();
+    }
+
+    beforeAll(async () => {
+      await admin(`create schema ${schema}`);
+      const scoped = new URL(databaseUrl!);
+      scoped.searchParams.set('options', `-c search_path=${schema}`);
+      const env = {
+        DATABASE_URL: scoped.toString(),
+        REDIS_URL: redisUrl,
+        JWT_SECRET: 'roles-test-secret-roles-test-secret-roles',
+        API_FREE_REQUESTS_PER_HOUR: '100000',
+      };
+      // The first one migrates the schema; the others find it done.
+      web = await startServer({ env: { ...env, ROLE: 'web' } });
+      [smtp, worker] = await Promise.all([
+        startServer({ env: { ...env, ROLE: 'smtp' } }),
+        startServer({ env: { ...env, ROLE: 'worker' } }),
+      ]);
+    }, 60_000);
+
+    afterAll(async () => {
+      await Promise.all([web?.stop(), smtp?.stop(), worker?.stop()]);
+      await admin(`drop schema if exists ${schema} cascade`);
+    });
+
+    it('runs only its part, and answers the probes everywhere', async () => {
+      for (const node of [web, smtp, worker]) {
+        expect((await fetch(`${node.url}/healthz`)).status).toBe(200);
+        expect((await fetch(`${node.url}/readyz`)).status).toBe(200);
+      }
+      expect((await fetch(`${web.url}/v1/domains`)).status).toBe(200);
+      for (const node of [smtp, worker]) {
+        expect((await fetch(`${node.url}/v1/domains`)).status).toBe(404);
+      }
+      expect(await listens(smtp.smtpPort)).toBe(true);
+      expect(await listens(web.smtpPort)).toBe(false);
+      expect(await listens(worker.smtpPort)).toBe(false);
+    });
+
+    it('delivers mail taken by the SMTP node to the web node, live', async () => {
+      const created = await fetch(`${web.url}/v1/generate-email`, { method: 'POST' });
+      const { address, token } = (await created.json()) as { address: string; token: string };
+      const auth = { Authorization: `Bearer ${token}` };
+      const controller = new AbortController();
+      const stream = await fetch(`${web.url}/v1/events`, {
+        headers: auth,
+        signal: controller.signal,
+      });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      // ': connected' first: subscribed before the mail is sent.
+      let text = new TextDecoder().decode((await reader.read()).value);
+      const heard = (async () => {
+        while (!text.includes('event: message')) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+        }
+      })();
+      await sendMail(smtp.smtpPort, {
+        from: 'Shop <no-reply@shop.example>',
+        to: address,
+        subject: 'across roles',
+        text: 'Your code is 481516.',
+      });
+      await Promise.race([
+        heard,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('no event within 10 s')), 10_000),
+        ),
+      ]);
+      controller.abort();
+      expect(text).toContain('"subject":"across roles"');
+      const list = (await (await fetch(`${web.url}/v1/messages`, { headers: auth })).json()) as {
+        total: number;
+      };
+      expect(list.total).toBe(1);
+    }, 30_000);
+  });
+}
