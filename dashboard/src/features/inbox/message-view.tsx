@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FreeMailbox } from '../address/generate-address';
+import { AttachmentList } from './attachment-list';
 import { messageQueryOptions } from './inbox-queries';
+import { linkPlainText } from './link-plain-text';
+import { MailHtmlFrame } from './mail-html-frame';
 
 /**
- * One message, as plain text: React writes every field as a text node, so nothing in the
- * mail is ever parsed as HTML here. The sandboxed HTML view is a later step of issue 6.
+ * One message. Its HTML body, when it has one, goes to the sandboxed frame; otherwise the
+ * text body is shown as text nodes with its links made clickable. Subject, sender and file
+ * names are always text nodes.
  */
 export function MessageView({
   mailbox,
@@ -53,12 +57,25 @@ export function MessageView({
               </time>
             </dd>
           </dl>
-          <pre
-            data-testid="message-text"
-            className="mt-4 font-sans text-base break-words whitespace-pre-wrap"
-          >
-            {message.data.text || t('message.noText')}
-          </pre>
+          {message.data.html.length > 0 ? (
+            <MailHtmlFrame
+              key={message.data.id}
+              html={message.data.html.join('')}
+              subject={message.data.subject}
+            />
+          ) : (
+            <pre
+              data-testid="message-text"
+              className="mt-4 font-sans text-base break-words whitespace-pre-wrap"
+            >
+              {message.data.text ? linkPlainText(message.data.text) : t('message.noText')}
+            </pre>
+          )}
+          <AttachmentList
+            mailbox={mailbox}
+            messageId={message.data.id}
+            attachments={message.data.attachments}
+          />
         </article>
       ) : (
         <p id="message-heading" role={message.isError ? 'alert' : 'status'}>

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+/** http(s) URLs in running text; what ends a URL follows the usual reading of plain mail. */
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;
+/** Punctuation that closes the sentence around a URL more often than the URL itself. */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
+
+/**
+ * A plain-text body as React nodes, its http(s) URLs as links opening in a new tab. Every
+ * piece is a text node or an element React builds: nothing is parsed as HTML.
+ */
+export function linkPlainText(text: string): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = match[0].replace(TRAILING_PUNCTUATION, '');
+    const start = match.index;
+    if (start > last) nodes.push(text.slice(last, start));
+    nodes.push(
+      <a
+        key={start}
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-indigo-700 underline"
+      >
+        {url}
+      </a>,
+    );
+    last = start + url.length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
