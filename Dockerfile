@@ -1,6 +1,7 @@
 # One image for every role of the service (ROLE=web|smtp|worker|all). Built from this
 # repository: `docker compose build`, or `docker build -t tempmail .`.
-FROM node:20-bookworm-slim AS build
+# The full image has python3, make and g++, should better-sqlite3 have to compile.
+FROM node:20-bookworm AS build
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
