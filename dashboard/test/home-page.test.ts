@@ -75,6 +75,101 @@ if (!executablePath) {
       await page.close();
     }, 60_000);
 
+    it('searches, filters and selects in the inbox, and marks an opened message seen', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/`);
+      const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+      await addressBox.waitFor({ timeout: 10_000 });
+      const address = await addressBox.inputValue();
+      await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+
+      await sendMail(server.smtpPort, {
+        from: 'Bob Builder <bob@example.com>',
+        to: address,
+        subject: 'Invoice for March',
+        text: 'Amount due: 42 EUR',
+      });
+      // mail.tm times have whole seconds: the second message must be the newer one.
+      await page.waitForTimeout(1_100);
+      await sendMail(server.smtpPort, {
+        from: 'Carol Cook <carol@example.com>',
+        to: address,
+        subject: 'Lunch on Friday',
+        text: 'Shall we meet at the usual place at noon?',
+      });
+      const rows = page.getByTestId('message-row');
+      const invoice = rows.filter({ hasText: 'Invoice for March' });
+      const lunch = rows.filter({ hasText: 'Lunch on Friday' });
+      await expect.poll(() => rows.count(), { timeout: 5_000 }).toBe(2);
+      expect((await page.getByTestId('message-count').textContent())?.trim()).toMatch(/^2/);
+      // Newest first; the New badge on the newest while unseen, the dot on every unseen one.
+      expect(await rows.first().textContent()).toContain('Lunch on Friday');
+      expect(await lunch.getByTestId('new-badge').count()).toBe(1);
+      expect(await invoice.getByTestId('new-badge').count()).toBe(0);
+      expect(await page.getByTestId('unread-dot').count()).toBe(2);
+
+      // Search: over the sender, subject and intro.
+      await page.getByRole('button', { name: 'Search messages' }).click();
+      const search = page.getByRole('searchbox', { name: 'Search by sender, subject or text' });
+      await search.fill('invoice');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('Invoice for March');
+      await search.fill('CAROL');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('Lunch on Friday');
+      await search.fill('no such words');
+      await page.getByText('No matching messages').waitFor({ timeout: 2_000 });
+      // Escape closes the search and clears it.
+      await search.press('Escape');
+      await expect.poll(() => rows.count()).toBe(2);
+
+      // Opening a message marks it seen on the server and in the list at once.
+      const patched = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PATCH' &&
+          new URL(response.url()).pathname.startsWith('/messages/'),
+      );
+      await lunch.getByRole('button', { name: /Lunch on Friday/ }).click();
+      const patch = await patched;
+      expect(patch.status()).toBe(200);
+      expect(patch.request().headers()['content-type']).toBe('application/merge-patch+json');
+      expect(patch.request().postDataJSON()).toEqual({ seen: true });
+      await expect.poll(() => lunch.getByTestId('new-badge').count(), { timeout: 1_000 }).toBe(0);
+      expect(await lunch.getByTestId('unread-dot').count()).toBe(0);
+      expect(await invoice.getByTestId('unread-dot').count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Filter and sort' }).click();
+      await page.getByRole('button', { name: 'Unread', exact: true }).click();
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('Invoice for March');
+      await page.getByRole('button', { name: 'Read', exact: true }).click();
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('Lunch on Friday');
+      await page.getByRole('button', { name: 'All', exact: true }).click();
+      await page.getByRole('button', { name: 'Sender', exact: true }).click();
+      await expect.poll(async () => (await rows.first().textContent()) ?? '').toContain('Bob');
+
+      // Selecting shows Clear and the bulk actions, disabled and labelled Pro.
+      await invoice.getByRole('checkbox').check();
+      const tools = page.getByRole('toolbar', { name: 'Selected messages' });
+      await tools.getByText('1 selected').waitFor({ timeout: 2_000 });
+      for (const action of ['Read', 'Archive', 'Delete']) {
+        const button = tools.getByRole('button', { name: new RegExp(`^${action}`) });
+        expect(await button.getAttribute('aria-disabled')).toBe('true');
+        expect(await button.textContent()).toContain('Pro');
+      }
+      await tools.getByRole('button', { name: 'Clear' }).click();
+      expect(await tools.count()).toBe(0);
+      expect(await invoice.getByRole('checkbox').isChecked()).toBe(false);
+
+      // The controls and rows still fit a phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Search messages' }).click();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await page.close();
+    }, 60_000);
+
     it('serves the app for the payment return pages and keeps the API paths', async () => {
       for (const route of ['/pro/success', '/pro/cancel']) {
         const response = await fetch(`${server.url}${route}`);

@@ -1,18 +1,19 @@
 import type { MailTmMessageJsonLd } from '@tempmail/sdk';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FreeMailbox } from '../address/generate-address';
-import { formatRelativeTime } from './format-relative-time';
+import { filterMessages, inboxEmptyState, newBadgeId, type InboxView } from './filter-messages';
+import { FilterSortControls, SearchBox } from './inbox-view-controls';
+import { MessageRow } from './message-row';
+import { SelectionBar } from './selection-bar';
 import { useLiveMessages } from './use-live-messages';
+import { useMarkSeen } from './use-mark-seen';
 
-/** The spec cuts each row's intro to this many characters. */
-const INTRO_MAX_CHARS = 50;
 /** Relative times are redrawn this often, so "Now" turns into a time without a reload. */
 const RELATIVE_TIME_REFRESH_MS = 60_000;
 
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
-}
+const ICON_BUTTON =
+  'flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-expanded:bg-indigo-50 aria-expanded:text-indigo-700';
 
 function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -23,47 +24,45 @@ function useMinuteClock(): Date {
   return now;
 }
 
-function MessageRow({
-  message,
-  selected,
-  now,
-  onSelect,
-}: {
-  message: MailTmMessageJsonLd;
-  selected: boolean;
-  now: Date;
-  onSelect: (id: string) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const sender = message.from.name || message.from.address;
-  const received = new Date(message.createdAt);
+function Icon({ path }: { path: string }) {
   return (
-    <li>
-      <button
-        type="button"
-        onClick={() => onSelect(message.id)}
-        aria-current={selected ? 'true' : undefined}
-        className={`block w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${selected ? 'bg-indigo-50' : ''}`}
-      >
-        <span className="flex items-baseline justify-between gap-2">
-          <span className={`truncate ${message.seen ? '' : 'font-semibold'}`}>{sender}</span>
-          <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-500">
-            {formatRelativeTime(received, now, {
-              locale: i18n.language,
-              nowLabel: t('inbox.now'),
-            })}
-          </time>
-        </span>
-        <span className="block truncate text-sm">{message.subject || t('inbox.noSubject')}</span>
-        <span className="block truncate text-sm text-slate-500">
-          {truncate(message.intro, INTRO_MAX_CHARS)}
-        </span>
-      </button>
-    </li>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
   );
 }
 
-/** The inbox list (spec section 2, "Inbox list panel"): the core of it, newest first. */
+const ICONS = {
+  refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5',
+  filter: 'M3 5h18M6 12h12M10 19h4',
+};
+
+function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="status" className="px-4 py-10 text-center">
+      <p className="font-medium">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+const INITIAL_VIEW: InboxView = { search: '', filter: 'all', sort: 'date' };
+
+/**
+ * The inbox list (spec section 2, "Inbox list panel"): count, Live indicator, search, filter
+ * and sort on the client, selection with the Pro bulk actions, and the empty states. Opening
+ * a message marks it seen.
+ */
 export function InboxPanel({
   mailbox,
   selectedId,
@@ -73,51 +72,143 @@ export function InboxPanel({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { messages, live } = useLiveMessages(mailbox);
+  const markSeen = useMarkSeen(mailbox);
   const now = useMinuteClock();
-  const list = messages.data ?? [];
+  const [view, setView] = useState(INITIAL_VIEW);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const searchId = useId();
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const controlsId = useId();
+
+  const list = useMemo(() => messages.data ?? [], [messages.data]);
+  const shown = useMemo(
+    () => filterMessages(list, view, i18n.language),
+    [list, view, i18n.language],
+  );
+  const newId = view.sort === 'date' ? newBadgeId(list) : null;
+  // A selected message that has since gone from the inbox no longer counts.
+  const checkedCount = list.filter((message) => checked.has(message.id)).length;
+  const narrowed = view.search.trim() !== '' || view.filter !== 'all';
+
+  function open(message: MailTmMessageJsonLd) {
+    if (!message.seen) markSeen.mutate(message.id);
+    onSelect(message.id);
+  }
+
+  function check(id: string, on: boolean) {
+    setChecked((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function toggleSearch() {
+    if (searchOpen) setView((current) => ({ ...current, search: '' }));
+    setSearchOpen(!searchOpen);
+  }
+
+  const emptyState = inboxEmptyState(list.length, view);
 
   return (
     <section
       aria-labelledby="inbox-heading"
-      className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="min-w-0 self-start overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
         <h2 id="inbox-heading" className="text-lg font-semibold">
           {t('inbox.title')}
         </h2>
-        <span
-          className="rounded-full bg-slate-100 px-2 text-sm"
-          aria-label={t('inbox.count', { count: list.length })}
-        >
-          {list.length}
+        <span className="rounded-full bg-slate-100 px-2 text-sm" data-testid="message-count">
+          <span aria-hidden="true">{list.length}</span>
+          <span className="sr-only">{t('inbox.count', { count: list.length })}</span>
         </span>
-        <span className="ml-auto flex items-center gap-1 text-xs text-slate-600">
+        <span className="flex items-center gap-1 text-xs text-slate-600">
           <span
             aria-hidden="true"
             className={`size-2 rounded-full ${live ? 'bg-green-500' : 'bg-amber-500'}`}
           />
           {live ? t('inbox.live') : t('inbox.polling')}
         </span>
+        <span className="ml-auto flex items-center gap-1">
+          <button
+            type="button"
+            onClick={() => void messages.refetch()}
+            aria-label={t('inbox.refresh')}
+            title={t('inbox.refresh')}
+            className={ICON_BUTTON}
+          >
+            <Icon path={ICONS.refresh} />
+          </button>
+          <button
+            ref={searchToggle}
+            type="button"
+            onClick={toggleSearch}
+            aria-expanded={searchOpen}
+            aria-controls={searchOpen ? searchId : undefined}
+            aria-label={t('inbox.search')}
+            title={t('inbox.search')}
+            className={ICON_BUTTON}
+          >
+            <Icon path={ICONS.search} />
+          </button>
+          <button
+            type="button"
+            onClick={() => setControlsOpen(!controlsOpen)}
+            aria-expanded={controlsOpen}
+            aria-controls={controlsOpen ? controlsId : undefined}
+            aria-label={t('inbox.filterSort')}
+            title={t('inbox.filterSort')}
+            className={ICON_BUTTON}
+          >
+            <Icon path={ICONS.filter} />
+          </button>
+        </span>
       </div>
-      {list.length === 0 ? (
-        <div className="px-4 py-10 text-center">
-          <p className="font-medium">{t('inbox.empty')}</p>
-          <p className="text-sm text-slate-500">{t('inbox.waiting')}</p>
-        </div>
+      {searchOpen && (
+        <SearchBox
+          id={searchId}
+          value={view.search}
+          onChange={(search) => setView({ ...view, search })}
+          onClose={() => {
+            toggleSearch();
+            searchToggle.current?.focus();
+          }}
+        />
+      )}
+      {controlsOpen && <FilterSortControls id={controlsId} view={view} onChange={setView} />}
+      {checkedCount > 0 && (
+        <SelectionBar count={checkedCount} onClear={() => setChecked(new Set())} />
+      )}
+      {narrowed && shown.length > 0 && (
+        <p role="status" className="sr-only">
+          {t('inbox.shown', { shown: shown.length, total: list.length })}
+        </p>
+      )}
+      {shown.length === 0 ? (
+        <EmptyState title={t(`inbox.${emptyState}`)}>
+          {emptyState === 'empty' && <p className="text-sm text-slate-500">{t('inbox.waiting')}</p>}
+        </EmptyState>
       ) : (
         <ul
           aria-labelledby="inbox-heading"
           className="max-h-[550px] divide-y divide-slate-100 overflow-y-auto"
         >
-          {list.map((message) => (
+          {shown.map((message) => (
             <MessageRow
               key={message.id}
               message={message}
-              selected={message.id === selectedId}
+              current={message.id === selectedId}
+              checked={checked.has(message.id)}
+              isNew={message.id === newId}
               now={now}
-              onSelect={onSelect}
+              onOpen={open}
+              onCheck={check}
             />
           ))}
         </ul>

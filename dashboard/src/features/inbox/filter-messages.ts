@@ -1,0 +1,86 @@
+import type { MailTmMessageJsonLd } from '@tempmail/sdk';
+
+export const INBOX_FILTERS = ['all', 'unread', 'read'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+export const INBOX_SORTS = ['date', 'sender', 'subject'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
+export interface InboxView {
+  /** Matched case-insensitively against the sender's name and address, subject and intro. */
+  search: string;
+  filter: InboxFilter;
+  sort: InboxSort;
+}
+
+/** The fields of a list row this module reads, so tests can build rows without the rest. */
+export type ListedMessage = Pick<
+  MailTmMessageJsonLd,
+  'id' | 'from' | 'subject' | 'intro' | 'seen' | 'createdAt'
+>;
+
+/** What a row is labelled and sorted by: the sender's name, else the address. */
+export function senderLabel(message: Pick<ListedMessage, 'from'>): string {
+  return message.from.name.trim() || message.from.address;
+}
+
+function matchesSearch(message: ListedMessage, needle: string): boolean {
+  if (needle === '') return true;
+  return [message.from.name, message.from.address, message.subject, message.intro].some((field) =>
+    field.toLocaleLowerCase().includes(needle),
+  );
+}
+
+function matchesFilter(message: ListedMessage, filter: InboxFilter): boolean {
+  if (filter === 'unread') return !message.seen;
+  if (filter === 'read') return message.seen;
+  return true;
+}
+
+const newestFirst = (a: ListedMessage, b: ListedMessage) =>
+  Date.parse(b.createdAt) - Date.parse(a.createdAt);
+
+/**
+ * The rows the inbox shows (spec section 2, "Inbox list panel"): filtered and searched on the
+ * client only, then sorted by date (newest first), sender or subject (A to Z in the reader's
+ * language). Ties keep date order, then the order the server gave.
+ */
+export function filterMessages<T extends ListedMessage>(
+  messages: readonly T[],
+  view: InboxView,
+  locale: string,
+): T[] {
+  const needle = view.search.trim().toLocaleLowerCase();
+  const kept = messages.filter(
+    (message) => matchesFilter(message, view.filter) && matchesSearch(message, needle),
+  );
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  const key = (message: ListedMessage) =>
+    view.sort === 'sender' ? senderLabel(message) : message.subject;
+  return kept.sort((a, b) =>
+    view.sort === 'date'
+      ? newestFirst(a, b)
+      : collator.compare(key(a), key(b)) || newestFirst(a, b),
+  );
+}
+
+/** Which empty state an empty list shows; the search wins over the filter, as it was typed last. */
+export type InboxEmptyState = 'empty' | 'noMatches' | 'noUnread' | 'noRead';
+
+export function inboxEmptyState(total: number, view: InboxView): InboxEmptyState {
+  if (total === 0) return 'empty';
+  if (view.search.trim() !== '') return 'noMatches';
+  return view.filter === 'unread' ? 'noUnread' : view.filter === 'read' ? 'noRead' : 'noMatches';
+}
+
+/**
+ * The message that carries the "New" badge: the newest one, while it is unseen. The spec puts
+ * the badge on the first row when sorted by date; only that sort shows it.
+ */
+export function newBadgeId(messages: readonly ListedMessage[]): string | null {
+  let newest: ListedMessage | undefined;
+  for (const message of messages) {
+    if (!newest || newestFirst(message, newest) < 0) newest = message;
+  }
+  return newest && !newest.seen ? newest.id : null;
+}

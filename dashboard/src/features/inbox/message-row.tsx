@@ -1,0 +1,88 @@
+import type { MailTmMessageJsonLd } from '@tempmail/sdk';
+import { useTranslation } from 'react-i18next';
+import { cutIntro } from './cut-intro';
+import { senderLabel } from './filter-messages';
+import { formatRelativeTime } from './format-relative-time';
+import { senderInitials } from './sender-initials';
+
+const FOCUS_RING =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/**
+ * One row of the inbox list: a checkbox to select it, then a button that opens it with the
+ * avatar, sender, unread dot, "New" badge, relative time, subject and intro.
+ */
+export function MessageRow({
+  message,
+  current,
+  checked,
+  isNew,
+  now,
+  onOpen,
+  onCheck,
+}: {
+  message: MailTmMessageJsonLd;
+  current: boolean;
+  checked: boolean;
+  isNew: boolean;
+  now: Date;
+  onOpen: (message: MailTmMessageJsonLd) => void;
+  onCheck: (id: string, checked: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const sender = senderLabel(message);
+  const subject = message.subject || t('inbox.noSubject');
+  return (
+    <li
+      data-testid="message-row"
+      className={`flex items-start gap-3 px-4 py-3 ${current ? 'bg-indigo-50' : 'hover:bg-slate-50'}`}
+    >
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onCheck(message.id, event.target.checked)}
+        aria-label={t('inbox.select', { sender, subject })}
+        className={`mt-3 size-4 shrink-0 accent-indigo-600 ${FOCUS_RING}`}
+      />
+      <button
+        type="button"
+        onClick={() => onOpen(message)}
+        aria-current={current ? 'true' : undefined}
+        className={`flex min-w-0 flex-1 gap-3 rounded-md text-left ${FOCUS_RING}`}
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800"
+        >
+          {senderInitials(sender)}
+        </span>
+        <span className="block min-w-0 flex-1">
+          <span className="flex items-center gap-2">
+            <span className={`truncate ${message.seen ? '' : 'font-semibold'}`}>{sender}</span>
+            {!message.seen && (
+              <span data-testid="unread-dot" className="size-2 shrink-0 rounded-full bg-indigo-600">
+                <span className="sr-only">{t('inbox.unread')}</span>
+              </span>
+            )}
+            {isNew && (
+              <span
+                data-testid="new-badge"
+                className="shrink-0 rounded-full bg-indigo-600 px-2 text-xs font-semibold text-white"
+              >
+                {t('inbox.new')}
+              </span>
+            )}
+            <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-slate-500">
+              {formatRelativeTime(new Date(message.createdAt), now, {
+                locale: i18n.language,
+                nowLabel: t('inbox.now'),
+              })}
+            </time>
+          </span>
+          <span className="block truncate text-sm">{subject}</span>
+          <span className="block truncate text-sm text-slate-500">{cutIntro(message.intro)}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
