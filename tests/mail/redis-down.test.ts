@@ -3,6 +3,7 @@
 // reach streams held on the same node.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForText } from '../support/listen-for-text.js';
 import { sendMail } from '../support/send-mail.js';
 import { freePort, startServer, type RunningServer } from '../support/start-server.js';
 
@@ -30,36 +31,17 @@ describe('Redis not answering', () => {
     const { address, token } = (await created.json()) as { address: string; token: string };
     const auth = { Authorization: `Bearer ${token}` };
 
-    const controller = new AbortController();
-    const stream = await fetch(`${server.url}/v1/events`, {
-      headers: auth,
-      signal: controller.signal,
-    });
+    const stream = await listenForText(`${server.url}/v1/events`, auth, 'event: message');
     expect(stream.status).toBe(200);
     expect(stream.headers.get('ratelimit-remaining')).toBe('2');
-    const reader = stream.body!.getReader();
-    let text = new TextDecoder().decode((await reader.read()).value);
-    const heard = (async () => {
-      while (!text.includes('event: message')) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-    })();
-
+    await stream.opened;
     await sendMail(server.smtpPort, {
       from: 'Shop <no-reply@shop.example>',
       to: address,
       subject: 'while redis is away',
       text: 'Hello.',
     });
-    await Promise.race([
-      heard,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('no event within 10 s')), 10_000),
-      ),
-    ]);
-    controller.abort();
+    const text = await stream.text;
     expect(text).toContain('"subject":"while redis is away"');
 
     const list = await fetch(`${server.url}/v1/messages`, { headers: auth });

@@ -2,10 +2,10 @@
 // PostgreSQL and one Redis: mail taken by the SMTP node reaches the web node's API and
 // event stream; each process answers the probes and nothing it does not run. Runs when
 // TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets them when the services answer).
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForText } from '../support/listen-for-text.js';
+import { createScopedDatabase } from '../support/scoped-database.js';
 import { sendMail } from '../support/send-mail.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
@@ -34,24 +34,15 @@ if (skipReason) {
   });
 } else {
   describe('roles on PostgreSQL and Redis', () => {
-    const schema = `tm_roles_${randomBytes(4).toString('hex')}`;
+    let database: Awaited<ReturnType<typeof createScopedDatabase>>;
     let web: RunningServer;
     let smtp: RunningServer;
     let worker: RunningServer;
 
-    async function admin(sql: string) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    }
-
     beforeAll(async () => {
-      await admin(`create schema ${schema}`);
-      const scoped = new URL(databaseUrl!);
-      scoped.searchParams.set('options', `-c search_path=${schema}`);
+      database = await createScopedDatabase(databaseUrl!, 'tm_roles');
       const env = {
-        DATABASE_URL: scoped.toString(),
+        DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
         JWT_SECRET: 'roles-test-secret-roles-test-secret-roles',
         API_FREE_REQUESTS_PER_HOUR: '100000',
@@ -66,7 +57,7 @@ if (skipReason) {
 
     afterAll(async () => {
       await Promise.all([web?.stop(), smtp?.stop(), worker?.stop()]);
-      await admin(`drop schema if exists ${schema} cascade`);
+      await database?.drop();
     });
 
     it('runs only its part, and answers the probes everywhere', async () => {
@@ -87,35 +78,16 @@ if (skipReason) {
       const created = await fetch(`${web.url}/v1/generate-email`, { method: 'POST' });
       const { address, token } = (await created.json()) as { address: string; token: string };
       const auth = { Authorization: `Bearer ${token}` };
-      const controller = new AbortController();
-      const stream = await fetch(`${web.url}/v1/events`, {
-        headers: auth,
-        signal: controller.signal,
-      });
+      const stream = await listenForText(`${web.url}/v1/events`, auth, 'event: message');
       expect(stream.status).toBe(200);
-      const reader = stream.body!.getReader();
-      // ': connected' first: subscribed before the mail is sent.
-      let text = new TextDecoder().decode((await reader.read()).value);
-      const heard = (async () => {
-        while (!text.includes('event: message')) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += new TextDecoder().decode(value);
-        }
-      })();
+      await stream.opened; // ': connected': subscribed before the mail is sent
       await sendMail(smtp.smtpPort, {
         from: 'Shop <no-reply@shop.example>',
         to: address,
         subject: 'across roles',
         text: 'Your code is 481516.',
       });
-      await Promise.race([
-        heard,
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error('no event within 10 s')), 10_000),
-        ),
-      ]);
-      controller.abort();
+      const text = await stream.text;
       expect(text).toContain('"subject":"across roles"');
       const list = (await (await fetch(`${web.url}/v1/messages`, { headers: auth })).json()) as {
         total: number;

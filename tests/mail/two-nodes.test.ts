@@ -1,10 +1,10 @@
 // Several stateless nodes on one PostgreSQL and one Redis: mail received over SMTP by one
 // node reaches a live stream held on another, and the public API's limits are counted once. Runs when TEST_DATABASE_URL and TEST_REDIS_URL
 // are set (.ci/run sets them when the services answer).
-import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForText } from '../support/listen-for-text.js';
+import { createScopedDatabase } from '../support/scoped-database.js';
+import { sendMail } from '../support/send-mail.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -21,23 +21,14 @@ if (skipReason) {
   });
 } else {
   describe('two nodes on PostgreSQL and Redis', () => {
-    const schema = `tm_nodes_${randomBytes(4).toString('hex')}`;
+    let database: Awaited<ReturnType<typeof createScopedDatabase>>;
     let first: RunningServer;
     let second: RunningServer;
 
-    async function admin(sql: string) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    }
-
     beforeAll(async () => {
-      await admin(`create schema ${schema}`);
-      const scoped = new URL(databaseUrl!);
-      scoped.searchParams.set('options', `-c search_path=${schema}`);
+      database = await createScopedDatabase(databaseUrl!, 'tm_nodes');
       const env = {
-        DATABASE_URL: scoped.toString(),
+        DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
         JWT_SECRET: 'two-node-test-secret-two-node-test-secret',
         MAILTM_RATE_LIMIT: '100000',
@@ -51,7 +42,7 @@ if (skipReason) {
 
     afterAll(async () => {
       await Promise.all([first?.stop(), second?.stop()]);
-      await admin(`drop schema if exists ${schema} cascade`);
+      await database?.drop();
     });
 
     it('delivers an event to a stream on the other node', async () => {
@@ -64,42 +55,19 @@ if (skipReason) {
         await fetch(`${first.url}/token`, { method: 'POST', headers, body })
       ).json()) as { token: string };
 
-      const controller = new AbortController();
-      const stream = await fetch(`${second.url}/.well-known/mercure?topic=/accounts/${id}`, {
-        headers: { Authorization: `Bearer ${token}` },
-        signal: controller.signal,
-      });
+      const stream = await listenForText(
+        `${second.url}/.well-known/mercure?topic=/accounts/${id}`,
+        { Authorization: `Bearer ${token}` },
+        '"@type":"Message"',
+      );
       expect(stream.status).toBe(200);
-      const reader = stream.body!.getReader();
-      let text = '';
-      const heard = (async () => {
-        while (!text.includes('"@type":"Message"')) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += new TextDecoder().decode(value);
-        }
-      })();
-
-      const transport = nodemailer.createTransport({
-        host: '127.0.0.1',
-        port: first.smtpPort,
-        ignoreTLS: true,
-      });
-      await transport.sendMail({
+      await sendMail(first.smtpPort, {
         from: 'a@sender.example',
         to: 'nodes@tempmail.test',
         subject: 'across nodes',
         text: 'Hi.',
       });
-      transport.close();
-
-      await Promise.race([
-        heard,
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error('no event within 10 s')), 10_000),
-        ),
-      ]);
-      controller.abort();
+      const text = await stream.text;
       expect(text).toContain('"subject":"across nodes"');
     }, 30_000);
 
