@@ -5,6 +5,7 @@ import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
 import { handleErrors, type Surface } from './handle-errors.js';
 import { logRequests } from './log-requests.js';
+import { setSecurityHeaders } from './set-security-headers.js';
 import { keepRawBody } from './raw-body.js';
 import {
   contractRoots,
@@ -133,6 +134,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.set('query parser', 'extended');
 
   app.use(logRequests(services.logger));
+  app.use(setSecurityHeaders());
 
   app.get('/openapi.json', (_request, response) => {
     response.json(contract);

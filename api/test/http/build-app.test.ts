@@ -47,6 +47,18 @@ describe('probes', () => {
   });
 });
 
+describe('security headers', () => {
+  it('are on every answer: API, docs, errors', async () => {
+    for (const path of ['/healthz', '/docs/', '/api/domains', '/v1/nowhere', '/nowhere']) {
+      const response = await request(app).get(path);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
 describe('contract and docs', () => {
   it('publishes the bundled contract at /openapi.json', async () => {
     const response = await request(app).get('/openapi.json').expect(200);
