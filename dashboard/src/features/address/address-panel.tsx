@@ -9,7 +9,7 @@ function Countdown({ mailbox }: { mailbox: FreeMailbox }) {
   const { t } = useTranslation();
   const left = formatCountdown(useCountdown(mailbox.expiresAt));
   return (
-    <p className="text-sm text-slate-600" data-testid="countdown">
+    <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="countdown">
       {left === null ? t('address.expired') : t('address.expiresIn', { time: left })}
     </p>
   );
@@ -19,7 +19,8 @@ function GenerateFailed({ state }: { state: Extract<AddressState, { status: 'fai
   const { t } = useTranslation();
   const busy = state.reason === 'rate-limited';
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+    // The toast announces the failure; this stays on the page for whoever looks.
+    <div className="rounded-lg border border-red-200 dark:border-red-800 bg-red-50 dark:bg-red-950 p-3 text-red-800 dark:text-red-200">
       <p className="font-semibold">{busy ? t('errors.busyTitle') : t('errors.generateTitle')}</p>
       <p className="text-sm">{busy ? t('errors.busyDescription') : t(`errors.${state.reason}`)}</p>
     </div>
@@ -41,13 +42,13 @@ export function AddressPanel({
   return (
     <section
       aria-labelledby="address-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6"
     >
       <h2 id="address-heading" className="mb-3 text-lg font-semibold">
         {t('address.heading')}
       </h2>
       {/* The box keeps its height while generating, so nothing below jumps when it lands. */}
-      <div className="flex min-h-12 items-center rounded-lg border border-slate-300 bg-slate-50 px-3">
+      <div className="flex min-h-12 items-center rounded-lg border border-slate-300 dark:border-slate-600 bg-slate-50 dark:bg-slate-800 px-3">
         {mailbox ? (
           <input
             readOnly
@@ -57,7 +58,7 @@ export function AddressPanel({
             className="w-full min-w-0 bg-transparent font-mono text-base sm:text-lg"
           />
         ) : (
-          <p role="status" className="flex items-center gap-2 text-slate-600">
+          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
             {generating && (
               <span
                 aria-hidden="true"
@@ -74,7 +75,7 @@ export function AddressPanel({
           type="button"
           onClick={onGenerate}
           disabled={generating}
-          className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+          className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {t('address.new')}
         </button>
@@ -88,7 +89,7 @@ export function AddressPanel({
             <button
               type="button"
               onClick={onGenerate}
-              className="font-medium text-indigo-700 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               {t('address.tryAgain')}
             </button>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showToast } from '../../shared/toast/toast-store';
 import { COPY_FEEDBACK_MS } from './address-timing';
 
-type CopyState = 'idle' | 'copied' | 'failed';
+type CopyState = 'idle' | 'copied';
 
 export function CopyAddressButton({ address }: { address: string | null }) {
   const { t } = useTranslation();
@@ -20,7 +21,12 @@ export function CopyAddressButton({ address }: { address: string | null }) {
       await navigator.clipboard.writeText(address);
       setState('copied');
     } catch {
-      setState('failed');
+      setState('idle');
+      showToast({
+        title: t('address.copyFailedTitle'),
+        description: t('address.copyFailedDescription'),
+        variant: 'destructive',
+      });
     }
   }
 
@@ -34,9 +40,8 @@ export function CopyAddressButton({ address }: { address: string | null }) {
       >
         {state === 'copied' ? t('address.copied') : t('address.copy')}
       </button>
-      <span role="status" className={state === 'failed' ? 'text-sm text-red-700' : 'sr-only'}>
+      <span role="status" className="sr-only">
         {state === 'copied' && t('address.copiedMessage')}
-        {state === 'failed' && t('address.copyFailed')}
       </span>
     </>
   );

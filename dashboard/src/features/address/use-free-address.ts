@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createApiClient } from '../../shared/create-api-client';
+import { showToast } from '../../shared/toast/toast-store';
 import { AUTO_GENERATE_DELAY_MS } from './address-timing';
 import {
   GenerateAddressError,
@@ -38,6 +40,13 @@ export function useFreeAddress() {
       if (controller.signal.aborted) return;
       const reason = error instanceof GenerateAddressError ? error.reason : 'unavailable';
       setState({ status: 'failed', reason });
+      // Spec section 8: the failure is also toasted, over the inline state the panel keeps.
+      const busy = reason === 'rate-limited';
+      showToast({
+        title: i18next.t(busy ? 'errors.busyTitle' : 'errors.generateTitle'),
+        description: i18next.t(busy ? 'errors.busyDescription' : `errors.${reason}`),
+        variant: 'destructive',
+      });
     }
   }, []);
 

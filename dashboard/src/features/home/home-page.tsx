@@ -20,7 +20,7 @@ export function HomePage() {
     <main className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:py-10">
       <div className="text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('home.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('home.subtitle')}</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t('home.subtitle')}</p>
       </div>
       <AddressPanel state={state} onGenerate={newAddress} />
       {mailbox && (
@@ -34,7 +34,7 @@ export function HomePage() {
           {selectedId ? (
             <MessageView mailbox={mailbox} id={selectedId} onBack={() => setSelectedId(null)} />
           ) : (
-            <p className="hidden self-center text-center text-slate-500 md:block">
+            <p className="hidden self-center text-center text-slate-500 dark:text-slate-400 md:block">
               {t('message.selectPrompt')}
             </p>
           )}

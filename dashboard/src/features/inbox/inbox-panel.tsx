@@ -13,7 +13,7 @@ import { useMarkSeen } from './use-mark-seen';
 const RELATIVE_TIME_REFRESH_MS = 60_000;
 
 const ICON_BUTTON =
-  'flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-expanded:bg-indigo-50 aria-expanded:text-indigo-700';
+  'flex size-9 items-center justify-center rounded-lg text-slate-600 dark:text-slate-300 hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-expanded:bg-indigo-50 aria-expanded:text-indigo-700';
 
 function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -118,17 +118,20 @@ export function InboxPanel({
   return (
     <section
       aria-labelledby="inbox-heading"
-      className="min-w-0 self-start overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="min-w-0 self-start overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm"
     >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 dark:border-slate-700 px-4 py-3">
         <h2 id="inbox-heading" className="text-lg font-semibold">
           {t('inbox.title')}
         </h2>
-        <span className="rounded-full bg-slate-100 px-2 text-sm" data-testid="message-count">
+        <span
+          className="rounded-full bg-slate-100 dark:bg-slate-800 px-2 text-sm"
+          data-testid="message-count"
+        >
           <span aria-hidden="true">{list.length}</span>
           <span className="sr-only">{t('inbox.count', { count: list.length })}</span>
         </span>
-        <span className="flex items-center gap-1 text-xs text-slate-600">
+        <span className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
           <span
             aria-hidden="true"
             className={`size-2 rounded-full ${live ? 'bg-green-500' : 'bg-amber-500'}`}
@@ -192,12 +195,14 @@ export function InboxPanel({
       )}
       {shown.length === 0 ? (
         <EmptyState title={t(`inbox.${emptyState}`)}>
-          {emptyState === 'empty' && <p className="text-sm text-slate-500">{t('inbox.waiting')}</p>}
+          {emptyState === 'empty' && (
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('inbox.waiting')}</p>
+          )}
         </EmptyState>
       ) : (
         <ul
           aria-labelledby="inbox-heading"
-          className="max-h-[550px] divide-y divide-slate-100 overflow-y-auto"
+          className="max-h-[550px] divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto"
         >
           {shown.map((message) => (
             <MessageRow

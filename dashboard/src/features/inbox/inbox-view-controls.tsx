@@ -18,7 +18,7 @@ function Segmented<T extends string>({
 }) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap items-center gap-1">
-      <span aria-hidden="true" className="mr-1 text-slate-600">
+      <span aria-hidden="true" className="mr-1 text-slate-600 dark:text-slate-300">
         {label}
       </span>
       {options.map((option) => (
@@ -28,7 +28,9 @@ function Segmented<T extends string>({
           aria-pressed={option === value}
           onClick={() => onChange(option)}
           className={`rounded-full px-3 py-1 ${FOCUS_RING} ${
-            option === value ? 'bg-indigo-600 text-white' : 'bg-slate-100 hover:bg-slate-200'
+            option === value
+              ? 'bg-indigo-600 text-white'
+              : 'bg-slate-100 dark:bg-slate-800 hover:bg-slate-200'
           }`}
         >
           {labelOf(option)}
@@ -50,7 +52,10 @@ export function FilterSortControls({
 }) {
   const { t } = useTranslation();
   return (
-    <div id={id} className="flex flex-col gap-2 border-b border-slate-200 px-4 py-3 text-sm">
+    <div
+      id={id}
+      className="flex flex-col gap-2 border-b border-slate-200 dark:border-slate-700 px-4 py-3 text-sm"
+    >
       <Segmented
         label={t('inbox.filterLabel')}
         options={INBOX_FILTERS}
@@ -83,7 +88,7 @@ export function SearchBox({
 }) {
   const { t } = useTranslation();
   return (
-    <div id={id} className="border-b border-slate-200 px-4 py-3">
+    <div id={id} className="border-b border-slate-200 dark:border-slate-700 px-4 py-3">
       <input
         type="search"
         // Opened on request, so the typing goes straight into it.
@@ -95,7 +100,7 @@ export function SearchBox({
         }}
         aria-label={t('inbox.searchLabel')}
         placeholder={t('inbox.searchPlaceholder')}
-        className={`w-full rounded-lg border border-slate-300 px-3 py-2 text-sm ${FOCUS_RING}`}
+        className={`w-full rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm ${FOCUS_RING}`}
       />
     </div>
   );

@@ -22,7 +22,7 @@ export function linkPlainText(text: string): ReactNode[] {
         href={url}
         target="_blank"
         rel="noopener noreferrer"
-        className="text-indigo-700 underline"
+        className="text-indigo-700 dark:text-indigo-300 underline"
       >
         {url}
       </a>,

@@ -30,13 +30,13 @@ export function MailHtmlFrame({ html, subject }: { html: string; subject: string
       {hasRemoteImages && !showRemoteImages && (
         <div
           role="note"
-          className="mb-3 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          className="mb-3 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 dark:bg-amber-950 px-3 py-2 text-sm text-amber-900 dark:text-amber-100"
         >
           <span className="flex-1">{t('message.imagesBlocked')}</span>
           <button
             type="button"
             onClick={() => setShowRemoteImages(true)}
-            className="rounded-lg border border-amber-300 bg-white px-3 py-1 font-medium hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="rounded-lg border border-amber-300 dark:border-amber-700 bg-white dark:bg-slate-900 px-3 py-1 font-medium hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             {t('message.showImages')}
           </button>
@@ -48,7 +48,7 @@ export function MailHtmlFrame({ html, subject }: { html: string; subject: string
         sandbox={SANDBOX}
         srcDoc={document}
         referrerPolicy="no-referrer"
-        className="h-[60vh] min-h-80 w-full rounded-lg border border-slate-200 bg-white"
+        className="h-[60vh] min-h-80 w-full rounded-lg border border-slate-200 dark:border-slate-700 bg-white"
       />
     </div>
   );

@@ -35,7 +35,7 @@ export function MessageRow({
   return (
     <li
       data-testid="message-row"
-      className={`flex items-start gap-3 px-4 py-3 ${current ? 'bg-indigo-50' : 'hover:bg-slate-50'}`}
+      className={`flex items-start gap-3 px-4 py-3 ${current ? 'bg-indigo-50 dark:bg-indigo-950' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
     >
       <input
         type="checkbox"
@@ -52,7 +52,7 @@ export function MessageRow({
       >
         <span
           aria-hidden="true"
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 dark:bg-indigo-900 text-sm font-semibold text-indigo-800 dark:text-indigo-200"
         >
           {senderInitials(sender)}
         </span>
@@ -72,7 +72,10 @@ export function MessageRow({
                 {t('inbox.new')}
               </span>
             )}
-            <time dateTime={message.createdAt} className="ml-auto shrink-0 text-xs text-slate-500">
+            <time
+              dateTime={message.createdAt}
+              className="ml-auto shrink-0 text-xs text-slate-500 dark:text-slate-400"
+            >
               {formatRelativeTime(new Date(message.createdAt), now, {
                 locale: i18n.language,
                 nowLabel: t('inbox.now'),
@@ -80,7 +83,9 @@ export function MessageRow({
             </time>
           </span>
           <span className="block truncate text-sm">{subject}</span>
-          <span className="block truncate text-sm text-slate-500">{cutIntro(message.intro)}</span>
+          <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
+            {cutIntro(message.intro)}
+          </span>
         </span>
       </button>
     </li>

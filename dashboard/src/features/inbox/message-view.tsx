@@ -26,12 +26,12 @@ export function MessageView({
   return (
     <section
       aria-labelledby="message-heading"
-      className="self-start rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="self-start rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6"
     >
       <button
         type="button"
         onClick={onBack}
-        className="mb-3 text-sm font-medium text-indigo-700 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="mb-3 text-sm font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         {t('message.back')}
       </button>
@@ -40,7 +40,7 @@ export function MessageView({
           <h2 id="message-heading" className="text-xl font-semibold break-words">
             {message.data.subject || t('inbox.noSubject')}
           </h2>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600">
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600 dark:text-slate-300">
             <dt>{t('message.from')}</dt>
             <dd className="break-all">
               {message.data.from.name

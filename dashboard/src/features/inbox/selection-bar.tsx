@@ -15,13 +15,13 @@ export function SelectionBar({ count, onClear }: { count: number; onClear: () =>
     <div
       role="toolbar"
       aria-label={t('inbox.selectionTools')}
-      className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm"
+      className="flex flex-wrap items-center gap-2 border-b border-slate-200 dark:border-slate-700 bg-slate-50 dark:bg-slate-800 px-4 py-2 text-sm"
     >
       <span aria-live="polite">{t('inbox.selected', { count })}</span>
       <button
         type="button"
         onClick={onClear}
-        className="rounded-md px-2 py-1 font-medium text-indigo-700 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="rounded-md px-2 py-1 font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         {t('inbox.clearSelection')}
       </button>
@@ -36,10 +36,10 @@ export function SelectionBar({ count, onClear }: { count: number; onClear: () =>
           aria-describedby={noteId}
           title={t('inbox.proFeature')}
           onClick={(event) => event.preventDefault()}
-          className="flex cursor-not-allowed items-center gap-1 rounded-md border border-slate-200 bg-white px-2 py-1 text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="flex cursor-not-allowed items-center gap-1 rounded-md border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 px-2 py-1 text-slate-500 dark:text-slate-400 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {t(`inbox.bulk.${action}`)}
-          <span className="rounded bg-amber-100 px-1 text-xs font-semibold text-amber-800">
+          <span className="rounded bg-amber-100 dark:bg-amber-900 px-1 text-xs font-semibold text-amber-800 dark:text-amber-200">
             {t('inbox.pro')}
           </span>
         </button>

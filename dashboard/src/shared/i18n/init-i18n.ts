@@ -1,24 +1,17 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import {
+  chooseLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  readCookie,
+  SUPPORTED_LANGUAGES,
+} from '../preferences/choose-language';
+import { readStorage } from '../preferences/read-storage';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
-
-export const SUPPORTED_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
-
-/**
- * The browser's first supported language, else English. The spec's full order (stored
- * choice, country, /{lang} prefix) arrives with the language switcher.
- */
-function browserLanguage(): string {
-  for (const tag of navigator.languages) {
-    const base = tag.toLowerCase().split('-')[0];
-    const match = SUPPORTED_LANGUAGES.find((language) => language === base);
-    if (match) return match;
-  }
-  return 'en';
-}
 
 export async function initI18n(): Promise<void> {
   i18next.on('languageChanged', (language) => {
@@ -31,7 +24,11 @@ export async function initI18n(): Promise<void> {
       es: { translation: es },
       de: { translation: de },
     },
-    lng: browserLanguage(),
+    lng: chooseLanguage({
+      stored: readStorage(LANGUAGE_STORAGE_KEY),
+      cookie: readCookie(document.cookie, LANGUAGE_COOKIE),
+      browser: navigator.languages,
+    }),
     fallbackLng: 'en',
     supportedLngs: SUPPORTED_LANGUAGES,
     // React escapes every string it renders.

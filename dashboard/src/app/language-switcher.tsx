@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES, supportedLanguage } from '../shared/preferences/choose-language';
+import { saveLanguage } from '../shared/preferences/save-language';
+
+/** Each language named in itself, so a reader who cannot read the current one finds theirs. */
+const LANGUAGE_NAMES = { en: 'English', fr: 'Français', es: 'Español', de: 'Deutsch' } as const;
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  return (
+    <select
+      aria-label={t('header.language')}
+      value={supportedLanguage(i18n.resolvedLanguage) ?? 'en'}
+      onChange={(event) => {
+        const language = supportedLanguage(event.target.value);
+        if (language) void saveLanguage(language);
+      }}
+      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-900"
+    >
+      {SUPPORTED_LANGUAGES.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {LANGUAGE_NAMES[language]}
+        </option>
+      ))}
+    </select>
+  );
+}

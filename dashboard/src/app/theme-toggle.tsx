@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveTheme, storedThemeChoice } from '../shared/preferences/apply-theme';
+import { THEME_CHOICES, parseThemeChoice } from '../shared/preferences/resolve-theme';
+
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState(storedThemeChoice);
+  return (
+    <select
+      aria-label={t('header.theme')}
+      value={choice}
+      onChange={(event) => {
+        const next = parseThemeChoice(event.target.value);
+        setChoice(next);
+        saveTheme(next);
+      }}
+      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-900"
+    >
+      {THEME_CHOICES.map((option) => (
+        <option key={option} value={option}>
+          {t(`header.themes.${option}`)}
+        </option>
+      ))}
+    </select>
+  );
+}

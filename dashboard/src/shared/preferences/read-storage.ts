@@ -1,0 +1,16 @@
+/** Storage can throw (disabled cookies, private modes); a preference is then just not kept. */
+export function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Nothing to do: the choice still applies to this page.
+  }
+}

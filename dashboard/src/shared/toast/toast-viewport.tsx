@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dismissToast, TOAST_DURATION_MS, useCurrentToast, type Toast } from './toast-store';
+
+function ToastCard({ toast }: { toast: Toast }) {
+  const { t } = useTranslation();
+  const destructive = toast.variant === 'destructive';
+
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id]);
+
+  return (
+    <div
+      data-testid="toast"
+      className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
+        destructive
+          ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
+          : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'
+      }`}
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && <p className="mt-1 text-sm">{toast.description}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={() => dismissToast(toast.id)}
+        aria-label={t('toast.dismiss')}
+        className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Where toasts appear: the top on a phone, bottom right from `sm` up. The two live regions
+ * stay mounted so screen readers hear what is put in them; errors interrupt, the rest waits.
+ */
+export function ToastViewport() {
+  const toast = useCurrentToast();
+  const destructive = toast?.variant === 'destructive';
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-50 p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-96">
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {toast && !destructive && <ToastCard key={toast.id} toast={toast} />}
+      </div>
+      <div role="alert" aria-live="assertive" aria-atomic="true">
+        {toast && destructive && <ToastCard key={toast.id} toast={toast} />}
+      </div>
+    </div>
+  );
+}
