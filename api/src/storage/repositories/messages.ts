@@ -280,8 +280,10 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       });
     },
 
+    /** Stores received messages on their own; the listing changed when the last arrived. */
     async storeReceived(batch: readonly ReceivedMessage[]): Promise<string[]> {
-      return (await this.commitBatch({ received: batch, parsed: [], now: Date.now() })).ids;
+      const now = Math.max(0, ...batch.map((message) => message.receivedAt));
+      return (await this.commitBatch({ received: batch, parsed: [], now })).ids;
     },
 
     /**
