@@ -14,6 +14,9 @@ export default defineConfig({
     ],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // expect.poll waits for behaviour, not speed: a busy 2-core machine (a browser, a server
+    // and the test runner) can need more than Vitest's default second.
+    expect: { poll: { timeout: 5_000 } },
     // Two cores: more workers only add contention.
     maxWorkers: 2,
   },

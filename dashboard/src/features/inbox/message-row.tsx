@@ -47,6 +47,7 @@ export function MessageRow({
       <button
         type="button"
         onClick={() => onOpen(message)}
+        data-message-id={message.id}
         aria-current={current ? 'true' : undefined}
         className={`flex min-w-0 flex-1 gap-3 rounded-md text-left ${FOCUS_RING}`}
       >

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FreeMailbox } from '../address/generate-address';
 import { AttachmentList } from './attachment-list';
@@ -15,10 +16,12 @@ export function MessageView({
   mailbox,
   id,
   onBack,
+  backRef,
 }: {
   mailbox: FreeMailbox;
   id: string;
   onBack: () => void;
+  backRef?: Ref<HTMLButtonElement>;
 }) {
   const { t, i18n } = useTranslation();
   const message = useQuery(messageQueryOptions(mailbox, id));
@@ -29,6 +32,7 @@ export function MessageView({
       className="self-start rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6"
     >
       <button
+        ref={backRef}
         type="button"
         onClick={onBack}
         className="mb-3 text-sm font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { useScrolledPast } from '../../shared/scroll/use-scrolled-past';
+import { CopyAddressButton } from './copy-address-button';
+import { formatCountdown } from './format-countdown';
+import type { FreeMailbox } from './generate-address';
+import { useCountdown } from './use-countdown';
+
+/** Spec section 2: the compact bar appears once the page has scrolled this far. */
+const SHOW_AFTER_PX = 200;
+
+/**
+ * The address kept in reach while reading down the page on a phone (spec section 2, Home):
+ * address, copy, new address and the time left. Hidden from `lg` up, where the page is short
+ * beside itself, and rendered only while shown so it adds no hidden tab stops.
+ */
+export function CompactAddressBar({
+  mailbox,
+  onGenerate,
+}: {
+  mailbox: FreeMailbox;
+  onGenerate: () => void;
+}) {
+  const { t } = useTranslation();
+  const left = formatCountdown(useCountdown(mailbox.expiresAt));
+  if (!useScrolledPast(SHOW_AFTER_PX)) return null;
+  return (
+    <div
+      role="region"
+      aria-label={t('address.compactBar')}
+      className="fixed inset-x-0 top-0 z-30 flex items-center gap-2 border-b border-slate-200 dark:border-slate-700 bg-white/95 dark:bg-slate-900/95 px-3 py-2 shadow-sm backdrop-blur lg:hidden"
+    >
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-mono text-sm">{mailbox.address}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-300">
+          {left === null ? t('address.expired') : t('address.expiresIn', { time: left })}
+        </span>
+      </span>
+      <CopyAddressButton address={mailbox.address} />
+      <button
+        type="button"
+        onClick={onGenerate}
+        className="shrink-0 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        {t('address.new')}
+      </button>
+    </div>
+  );
+}
