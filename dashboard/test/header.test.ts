@@ -1,116 +1,87 @@
 // The header's switchers and the toasts in a real browser against the real server: the
 // language and the theme apply at once and survive a reload; a failed copy is toasted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
-import { startServer, type RunningServer } from '../../tests/support/start-server.js';
-import { ensureBuild } from './support/ensure-build.js';
-import { findChromium, launchChromium } from './support/launch-chromium.js';
+import { expect, it } from 'vitest';
+import { describeInChromium } from './support/describe-in-chromium.js';
 
-const executablePath = findChromium();
+describeInChromium('the header in Chromium', (suite) => {
+  it('switches to French at once and keeps it after a reload', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Free temporary email' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
-if (!executablePath) {
-  const reason =
-    'Dashboard header browser suite SKIPPED: no chromium on PATH (scripts/install-chromium.sh installs it)';
-  console.warn(reason);
-  describe('the header in Chromium', () => {
-    it.skip(reason, () => undefined);
-  });
-} else {
-  describe('the header in Chromium', () => {
-    let server: RunningServer;
-    let browser: Browser;
-
-    beforeAll(async () => {
-      ensureBuild();
-      [server, browser] = await Promise.all([
-        startServer({ built: true, env: { MAILTM_RATE_LIMIT: '1000' } }),
-        launchChromium(executablePath),
-      ]);
-    }, 180_000);
-
-    afterAll(async () => {
-      await Promise.all([browser?.close(), server?.stop()]);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
+    await page.getByRole('heading', { level: 1, name: 'E-mail temporaire gratuit' }).waitFor({
+      timeout: 2_000,
     });
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    const cookie = (await context.cookies()).find(({ name }) => name === 'tm_lang');
+    expect(cookie?.value).toBe('fr');
+    // A year, give or take the seconds the test took.
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
 
-    it('switches to French at once and keeps it after a reload', async () => {
-      const context = await browser.newContext({ locale: 'en-US' });
-      const page = await context.newPage();
-      await page.goto(`${server.url}/`);
-      await page.getByRole('heading', { level: 1, name: 'Free temporary email' }).waitFor();
-      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'E-mail temporaire gratuit' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.getByRole('combobox', { name: 'Langue' }).inputValue()).toBe('fr');
+    await context.close();
+  }, 30_000);
 
-      await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
-      await page.getByRole('heading', { level: 1, name: 'E-mail temporaire gratuit' }).waitFor({
-        timeout: 2_000,
+  it('turns dark at once and stays dark after a reload', async () => {
+    const context = await suite.browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    await page.goto(`${suite.server.url}/`);
+    const theme = page.getByRole('combobox', { name: 'Theme' });
+    await theme.waitFor();
+    expect(await isDark()).toBe(false);
+
+    await theme.selectOption({ label: 'Dark' });
+    expect(await isDark()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
+
+    await page.reload();
+    await theme.waitFor();
+    expect(await isDark()).toBe(true);
+    expect(await theme.inputValue()).toBe('dark');
+
+    // System follows the OS.
+    await theme.selectOption({ label: 'System' });
+    expect(await isDark()).toBe(false);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(isDark).toBe(true);
+    await context.close();
+  }, 30_000);
+
+  it('toasts a failed copy, and a dismissed toast goes', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
       });
-      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-      const cookie = (await context.cookies()).find(({ name }) => name === 'tm_lang');
-      expect(cookie?.value).toBe('fr');
-      // A year, give or take the seconds the test took.
-      const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
-      expect(days).toBeGreaterThan(364);
-      expect(days).toBeLessThanOrEqual(365);
+    });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor({
+      timeout: 10_000,
+    });
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
 
-      await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'E-mail temporaire gratuit' }).waitFor();
-      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-      expect(await page.getByRole('combobox', { name: 'Langue' }).inputValue()).toBe('fr');
-      await context.close();
-    }, 30_000);
-
-    it('turns dark at once and stays dark after a reload', async () => {
-      const context = await browser.newContext({ colorScheme: 'light' });
-      const page = await context.newPage();
-      const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
-      await page.goto(`${server.url}/`);
-      const theme = page.getByRole('combobox', { name: 'Theme' });
-      await theme.waitFor();
-      expect(await isDark()).toBe(false);
-
-      await theme.selectOption({ label: 'Dark' });
-      expect(await isDark()).toBe(true);
-      expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
-
-      await page.reload();
-      await theme.waitFor();
-      expect(await isDark()).toBe(true);
-      expect(await theme.inputValue()).toBe('dark');
-
-      // System follows the OS.
-      await theme.selectOption({ label: 'System' });
-      expect(await isDark()).toBe(false);
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await expect.poll(isDark).toBe(true);
-      await context.close();
-    }, 30_000);
-
-    it('toasts a failed copy, and a dismissed toast goes', async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-      await context.addInitScript(() => {
-        Object.defineProperty(navigator, 'clipboard', {
-          value: { writeText: () => Promise.reject(new Error('denied')) },
-        });
-      });
-      const page = await context.newPage();
-      await page.goto(`${server.url}/`);
-      await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor({
-        timeout: 10_000,
-      });
-      await page.getByRole('button', { name: 'Copy', exact: true }).click();
-
-      const toast = page.getByRole('alert').filter({ hasText: 'Copy Failed' });
-      await toast.waitFor({ timeout: 2_000 });
-      expect(await toast.textContent()).toContain('Unable to copy to clipboard.');
-      // Bottom right on a wide screen, at the top on a phone.
-      const wide = await toast.boundingBox();
-      expect(wide!.x).toBeGreaterThan(640);
-      expect(wide!.y).toBeGreaterThan(360);
-      await page.setViewportSize({ width: 390, height: 844 });
-      const narrow = await toast.boundingBox();
-      expect(narrow!.y).toBeLessThan(100);
-      await toast.getByRole('button', { name: 'Dismiss notification' }).click();
-      await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
-      await context.close();
-    }, 30_000);
-  });
-}
+    const toast = page.getByRole('alert').filter({ hasText: 'Copy Failed' });
+    await toast.waitFor({ timeout: 2_000 });
+    expect(await toast.textContent()).toContain('Unable to copy to clipboard.');
+    // Bottom right on a wide screen, at the top on a phone.
+    const wide = await toast.boundingBox();
+    expect(wide!.x).toBeGreaterThan(640);
+    expect(wide!.y).toBeGreaterThan(360);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = await toast.boundingBox();
+    expect(narrow!.y).toBeLessThan(100);
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+    await context.close();
+  }, 30_000);
+});

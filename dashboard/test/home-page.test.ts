@@ -1,302 +1,273 @@
 // The home page in a real browser against the real server, as `npm start` serves it: the
 // address appears, mail sent over SMTP shows up without a reload, and it opens as text.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
-import { startServer, type RunningServer } from '../../tests/support/start-server.js';
-import { ensureBuild } from './support/ensure-build.js';
-import { findChromium, launchChromium } from './support/launch-chromium.js';
+import { describeInChromium } from './support/describe-in-chromium.js';
 
-const executablePath = findChromium();
 const ADDRESS = /^[a-z0-9]+@tempmail\.test$/;
 
-if (!executablePath) {
-  const reason =
-    'Dashboard browser suite SKIPPED: no chromium on PATH (scripts/install-chromium.sh installs it)';
-  console.warn(reason);
-  describe('the home page in Chromium', () => {
-    it.skip(reason, () => undefined);
-  });
-} else {
-  describe('the home page in Chromium', () => {
-    let server: RunningServer;
-    let browser: Browser;
+describeInChromium('the home page in Chromium', (suite) => {
+  it('shows an address, receives mail live and opens it as text', async () => {
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/`);
+    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+    await addressBox.waitFor({ timeout: 10_000 });
+    const address = await addressBox.inputValue();
+    expect(address).toMatch(ADDRESS);
+    expect(await page.getByTestId('countdown').textContent()).toMatch(
+      /^Expires in (1h 0m 0s|59m \d+s)$/,
+    );
 
-    beforeAll(async () => {
-      ensureBuild();
-      // Every test here makes its addresses from one IP; mail.tm's 8 per second is not under test.
-      [server, browser] = await Promise.all([
-        startServer({ built: true, env: { MAILTM_RATE_LIMIT: '1000' } }),
-        launchChromium(executablePath),
-      ]);
-    }, 180_000);
-
-    afterAll(async () => {
-      await Promise.all([browser?.close(), server?.stop()]);
+    // Wait for the stream, so the message below can only arrive through it.
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+    await sendMail(suite.server.smtpPort, {
+      from: 'Alice Example <alice@example.com>',
+      to: address,
+      subject: 'Hello from the browser test',
+      text: 'First line\n<b>not bold</b> & <script>alert(1)</script>',
     });
 
-    it('shows an address, receives mail live and opens it as text', async () => {
-      const page = await browser.newPage();
-      await page.goto(`${server.url}/`);
-      const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
-      await addressBox.waitFor({ timeout: 10_000 });
-      const address = await addressBox.inputValue();
-      expect(address).toMatch(ADDRESS);
-      expect(await page.getByTestId('countdown').textContent()).toMatch(
-        /^Expires in (1h 0m 0s|59m \d+s)$/,
-      );
+    // Under the 10-second poll: only the live stream can bring it this fast.
+    const row = page.getByRole('button', { name: /Hello from the browser test/ });
+    await row.waitFor({ timeout: 5_000 });
+    expect(await row.textContent()).toContain('Alice Example');
+    expect(await row.textContent()).toContain('Now');
 
-      // Wait for the stream, so the message below can only arrive through it.
-      await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
-      await sendMail(server.smtpPort, {
-        from: 'Alice Example <alice@example.com>',
-        to: address,
-        subject: 'Hello from the browser test',
-        text: 'First line\n<b>not bold</b> & <script>alert(1)</script>',
-      });
+    await row.click();
+    const text = page.getByTestId('message-text');
+    await text.waitFor({ timeout: 5_000 });
+    // Shown as typed: the markup in the text body is text, not elements.
+    expect(await text.locator('b, script').count()).toBe(0);
+    expect((await text.textContent())?.trim()).toBe(
+      'First line\n<b>not bold</b> & <script>alert(1)</script>',
+    );
+    expect(
+      await page.getByRole('heading', { level: 2, name: 'Hello from the browser test' }).count(),
+    ).toBe(1);
+    await page.close();
+  }, 60_000);
 
-      // Under the 10-second poll: only the live stream can bring it this fast.
-      const row = page.getByRole('button', { name: /Hello from the browser test/ });
-      await row.waitFor({ timeout: 5_000 });
-      expect(await row.textContent()).toContain('Alice Example');
-      expect(await row.textContent()).toContain('Now');
+  it('searches, filters and selects in the inbox, and marks an opened message seen', async () => {
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/`);
+    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+    await addressBox.waitFor({ timeout: 10_000 });
+    const address = await addressBox.inputValue();
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
 
-      await row.click();
-      const text = page.getByTestId('message-text');
-      await text.waitFor({ timeout: 5_000 });
-      // Shown as typed: the markup in the text body is text, not elements.
-      expect(await text.locator('b, script').count()).toBe(0);
-      expect((await text.textContent())?.trim()).toBe(
-        'First line\n<b>not bold</b> & <script>alert(1)</script>',
-      );
-      expect(
-        await page.getByRole('heading', { level: 2, name: 'Hello from the browser test' }).count(),
-      ).toBe(1);
-      await page.close();
-    }, 60_000);
-
-    it('searches, filters and selects in the inbox, and marks an opened message seen', async () => {
-      const page = await browser.newPage();
-      await page.goto(`${server.url}/`);
-      const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
-      await addressBox.waitFor({ timeout: 10_000 });
-      const address = await addressBox.inputValue();
-      await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
-
-      await sendMail(server.smtpPort, {
-        from: 'Bob Builder <bob@example.com>',
-        to: address,
-        subject: 'Invoice for March',
-        text: 'Amount due: 42 EUR',
-      });
-      // mail.tm times have whole seconds: the second message must be the newer one.
-      await page.waitForTimeout(1_100);
-      await sendMail(server.smtpPort, {
-        from: 'Carol Cook <carol@example.com>',
-        to: address,
-        subject: 'Lunch on Friday',
-        text: 'Shall we meet at the usual place at noon?',
-      });
-      const rows = page.getByTestId('message-row');
-      const invoice = rows.filter({ hasText: 'Invoice for March' });
-      const lunch = rows.filter({ hasText: 'Lunch on Friday' });
-      await expect.poll(() => rows.count(), { timeout: 5_000 }).toBe(2);
-      expect((await page.getByTestId('message-count').textContent())?.trim()).toMatch(/^2/);
-      // Newest first; the New badge on the newest while unseen, the dot on every unseen one.
-      expect(await rows.first().textContent()).toContain('Lunch on Friday');
-      expect(await lunch.getByTestId('new-badge').count()).toBe(1);
-      expect(await invoice.getByTestId('new-badge').count()).toBe(0);
-      expect(await page.getByTestId('unread-dot').count()).toBe(2);
-
-      // Search: over the sender, subject and intro.
-      await page.getByRole('button', { name: 'Search messages' }).click();
-      const search = page.getByRole('searchbox', { name: 'Search by sender, subject or text' });
-      await search.fill('invoice');
-      await expect.poll(() => rows.count()).toBe(1);
-      expect(await rows.first().textContent()).toContain('Invoice for March');
-      await search.fill('CAROL');
-      await expect.poll(() => rows.count()).toBe(1);
-      expect(await rows.first().textContent()).toContain('Lunch on Friday');
-      await search.fill('no such words');
-      await page.getByText('No matching messages').waitFor({ timeout: 2_000 });
-      // Escape closes the search and clears it.
-      await search.press('Escape');
-      await expect.poll(() => rows.count()).toBe(2);
-
-      // Opening a message marks it seen on the server and in the list at once.
-      const patched = page.waitForResponse(
-        (response) =>
-          response.request().method() === 'PATCH' &&
-          new URL(response.url()).pathname.startsWith('/messages/'),
-      );
-      await lunch.getByRole('button', { name: /Lunch on Friday/ }).click();
-      const patch = await patched;
-      expect(patch.status()).toBe(200);
-      expect(patch.request().headers()['content-type']).toBe('application/merge-patch+json');
-      expect(patch.request().postDataJSON()).toEqual({ seen: true });
-      await expect.poll(() => lunch.getByTestId('new-badge').count()).toBe(0);
-      expect(await lunch.getByTestId('unread-dot').count()).toBe(0);
-      expect(await invoice.getByTestId('unread-dot').count()).toBe(1);
-
-      await page.getByRole('button', { name: 'Filter and sort' }).click();
-      await page.getByRole('button', { name: 'Unread', exact: true }).click();
-      await expect.poll(() => rows.count()).toBe(1);
-      expect(await rows.first().textContent()).toContain('Invoice for March');
-      await page.getByRole('button', { name: 'Read', exact: true }).click();
-      await expect.poll(() => rows.count()).toBe(1);
-      expect(await rows.first().textContent()).toContain('Lunch on Friday');
-      await page.getByRole('button', { name: 'All', exact: true }).click();
-      await page.getByRole('button', { name: 'Sender', exact: true }).click();
-      await expect.poll(async () => (await rows.first().textContent()) ?? '').toContain('Bob');
-
-      // Selecting shows Clear and the bulk actions, disabled and labelled Pro.
-      await invoice.getByRole('checkbox').check();
-      const tools = page.getByRole('toolbar', { name: 'Selected messages' });
-      await tools.getByText('1 selected').waitFor({ timeout: 2_000 });
-      for (const action of ['Read', 'Archive', 'Delete']) {
-        const button = tools.getByRole('button', { name: new RegExp(`^${action}`) });
-        expect(await button.getAttribute('aria-disabled')).toBe('true');
-        expect(await button.textContent()).toContain('Pro');
-      }
-      await tools.getByRole('button', { name: 'Clear' }).click();
-      expect(await tools.count()).toBe(0);
-      expect(await invoice.getByRole('checkbox').isChecked()).toBe(false);
-
-      // The controls and rows still fit a phone.
-      await page.setViewportSize({ width: 390, height: 844 });
-      // A phone shows one pane at a time: the open message first, the list behind Back.
-      await page.getByRole('button', { name: 'Back to inbox' }).click();
-      await page.getByRole('button', { name: 'Search messages' }).click();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
-      await page.close();
-    }, 60_000);
-
-    it('serves the app for the payment return pages and keeps the API paths', async () => {
-      for (const route of ['/pro/success', '/pro/cancel']) {
-        const response = await fetch(`${server.url}${route}`);
-        expect(response.status).toBe(200);
-        expect(response.headers.get('cache-control')).toBe('no-cache');
-        expect(await response.text()).toContain('<div id="root">');
-      }
-      const html = { headers: { Accept: 'text/html' } };
-      expect((await fetch(`${server.url}/api/nothing-here`, html)).status).toBe(404);
-      expect((await fetch(`${server.url}/v1/nothing-here`, html)).status).toBe(404);
-      expect((await fetch(`${server.url}/healthz`, html)).status).toBe(200);
-      expect((await fetch(`${server.url}/no-such-file.js`)).status).toBe(404);
-
-      const index = await (await fetch(`${server.url}/`)).text();
-      const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
-      expect(script).toBeDefined();
-      const asset = await fetch(`${server.url}${script}`);
-      expect(asset.status).toBe(200);
-      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await sendMail(suite.server.smtpPort, {
+      from: 'Bob Builder <bob@example.com>',
+      to: address,
+      subject: 'Invoice for March',
+      text: 'Amount due: 42 EUR',
     });
+    // mail.tm times have whole seconds: the second message must be the newer one.
+    await page.waitForTimeout(1_100);
+    await sendMail(suite.server.smtpPort, {
+      from: 'Carol Cook <carol@example.com>',
+      to: address,
+      subject: 'Lunch on Friday',
+      text: 'Shall we meet at the usual place at noon?',
+    });
+    const rows = page.getByTestId('message-row');
+    const invoice = rows.filter({ hasText: 'Invoice for March' });
+    const lunch = rows.filter({ hasText: 'Lunch on Friday' });
+    await expect.poll(() => rows.count(), { timeout: 5_000 }).toBe(2);
+    expect((await page.getByTestId('message-count').textContent())?.trim()).toMatch(/^2/);
+    // Newest first; the New badge on the newest while unseen, the dot on every unseen one.
+    expect(await rows.first().textContent()).toContain('Lunch on Friday');
+    expect(await lunch.getByTestId('new-badge').count()).toBe(1);
+    expect(await invoice.getByTestId('new-badge').count()).toBe(0);
+    expect(await page.getByTestId('unread-dot').count()).toBe(2);
 
-    it('shows Expired at the end and stops polling the expired mailbox', async () => {
-      const page = await browser.newPage();
-      // No stream for this page: the inbox falls back to its 10-second poll.
-      await page.route('**/.well-known/mercure**', (route) => route.abort());
-      // The page's clock, moved by the test: the hour passes in a moment.
-      await page.clock.install();
-      const polls: number[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/messages') polls.push(Date.now());
-      });
-      await page.goto(`${server.url}/`);
-      await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
-      await page.clock.fastForward('00:30');
-      await expect.poll(() => polls.length).toBeGreaterThan(1);
+    // Search: over the sender, subject and intro.
+    await page.getByRole('button', { name: 'Search messages' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search by sender, subject or text' });
+    await search.fill('invoice');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Invoice for March');
+    await search.fill('CAROL');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Lunch on Friday');
+    await search.fill('no such words');
+    await page.getByText('No matching messages').waitFor({ timeout: 2_000 });
+    // Escape closes the search and clears it.
+    await search.press('Escape');
+    await expect.poll(() => rows.count()).toBe(2);
 
-      await page.clock.fastForward('01:00:01');
-      await page
-        .getByTestId('countdown')
-        .filter({ hasText: /^Expired$/ })
-        .waitFor({ timeout: 5_000 });
-      const before = polls.length;
-      // A minute past expiry: six polls' worth of time, and not one is sent.
-      await page.clock.fastForward('01:00');
-      await page.waitForTimeout(300);
-      expect(polls.length).toBe(before);
-      await page.close();
-    }, 30_000);
+    // Opening a message marks it seen on the server and in the list at once.
+    const patched = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' &&
+        new URL(response.url()).pathname.startsWith('/messages/'),
+    );
+    await lunch.getByRole('button', { name: /Lunch on Friday/ }).click();
+    const patch = await patched;
+    expect(patch.status()).toBe(200);
+    expect(patch.request().headers()['content-type']).toBe('application/merge-patch+json');
+    expect(patch.request().postDataJSON()).toEqual({ seen: true });
+    await expect.poll(() => lunch.getByTestId('new-badge').count()).toBe(0);
+    expect(await lunch.getByTestId('unread-dot').count()).toBe(0);
+    expect(await invoice.getByTestId('unread-dot').count()).toBe(1);
 
-    it('fits a phone screen (390×844)', async () => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      await page.goto(`${server.url}/`);
-      await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
-      await page.getByRole('heading', { name: 'Inbox' }).waitFor();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
-      for (const name of ['Copy', 'New address']) {
-        const box = await page.getByRole('button', { name, exact: true }).boundingBox();
-        expect(box).not.toBeNull();
-        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-      }
-      await context.close();
-    }, 30_000);
+    await page.getByRole('button', { name: 'Filter and sort' }).click();
+    await page.getByRole('button', { name: 'Unread', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Invoice for March');
+    await page.getByRole('button', { name: 'Read', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Lunch on Friday');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByRole('button', { name: 'Sender', exact: true }).click();
+    await expect.poll(async () => (await rows.first().textContent()) ?? '').toContain('Bob');
 
-    it('shows the list or the message on a phone, and goes back to the row', async () => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      await page.goto(`${server.url}/`);
-      const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
-      await addressBox.waitFor({ timeout: 10_000 });
-      const address = await addressBox.inputValue();
-      await sendMail(server.smtpPort, {
-        from: 'Dana Phone <dana@example.com>',
-        to: address,
-        subject: 'Read me on a phone',
-        text: 'Small screens show one pane.',
-      });
-      const row = page.getByRole('button', { name: /Read me on a phone/ });
-      // Through the stream or, at worst, the 10-second poll.
-      await row.waitFor({ timeout: 15_000 });
-      const inbox = page.getByRole('heading', { name: 'Inbox' });
-      const back = page.getByRole('button', { name: 'Back to inbox' });
-      expect(await inbox.isVisible()).toBe(true);
-      expect(await page.getByTestId('message-text').count()).toBe(0);
-      expect(await back.count()).toBe(0);
+    // Selecting shows Clear and the bulk actions, disabled and labelled Pro.
+    await invoice.getByRole('checkbox').check();
+    const tools = page.getByRole('toolbar', { name: 'Selected messages' });
+    await tools.getByText('1 selected').waitFor({ timeout: 2_000 });
+    for (const action of ['Read', 'Archive', 'Delete']) {
+      const button = tools.getByRole('button', { name: new RegExp(`^${action}`) });
+      expect(await button.getAttribute('aria-disabled')).toBe('true');
+      expect(await button.textContent()).toContain('Pro');
+    }
+    await tools.getByRole('button', { name: 'Clear' }).click();
+    expect(await tools.count()).toBe(0);
+    expect(await invoice.getByRole('checkbox').isChecked()).toBe(false);
 
-      await row.click();
-      await page.getByTestId('message-text').waitFor({ timeout: 5_000 });
-      expect(await back.isVisible()).toBe(true);
-      expect(await inbox.isVisible()).toBe(false);
-      expect(await row.isVisible()).toBe(false);
-      // Focus moves to Back rather than falling to the page with the hidden row.
-      expect(await back.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The controls and rows still fit a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A phone shows one pane at a time: the open message first, the list behind Back.
+    await page.getByRole('button', { name: 'Back to inbox' }).click();
+    await page.getByRole('button', { name: 'Search messages' }).click();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await page.close();
+  }, 60_000);
 
-      await back.click();
-      await inbox.waitFor({ state: 'visible', timeout: 2_000 });
-      expect(await page.getByTestId('message-text').count()).toBe(0);
-      await expect
-        .poll(() => row.evaluate((element) => element === document.activeElement))
-        .toBe(true);
-      await context.close();
-    }, 40_000);
+  it('serves the app for the payment return pages and keeps the API paths', async () => {
+    for (const route of ['/pro/success', '/pro/cancel']) {
+      const response = await fetch(`${suite.server.url}${route}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+    const html = { headers: { Accept: 'text/html' } };
+    expect((await fetch(`${suite.server.url}/api/nothing-here`, html)).status).toBe(404);
+    expect((await fetch(`${suite.server.url}/v1/nothing-here`, html)).status).toBe(404);
+    expect((await fetch(`${suite.server.url}/healthz`, html)).status).toBe(200);
+    expect((await fetch(`${suite.server.url}/no-such-file.js`)).status).toBe(404);
 
-    it('offers back-to-top past 300 px and the compact address bar past 200 px', async () => {
-      // Short enough that the home page, with its empty inbox, scrolls past 300 px.
-      const context = await browser.newContext({ viewport: { width: 390, height: 300 } });
-      const page = await context.newPage();
-      await page.goto(`${server.url}/`);
-      await page.getByRole('heading', { name: 'Inbox' }).waitFor({ timeout: 10_000 });
-      const toTop = page.getByRole('button', { name: 'Back to top' });
-      expect(await toTop.count()).toBe(0);
-      await page.evaluate(() => window.scrollTo(0, 350));
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-      await toTop.waitFor({ timeout: 2_000 });
-      // Past 200 px a phone also keeps the address in a compact bar at the top.
-      const bar = page.getByRole('region', { name: 'Your address' });
-      expect(await bar.getByText(/@tempmail\.test$/).isVisible()).toBe(true);
-      expect((await bar.boundingBox())!.y).toBe(0);
-      await toTop.focus();
-      await page.keyboard.press('Enter');
-      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3_000 }).toBe(0);
-      await expect.poll(() => toTop.count()).toBe(0);
-      expect(await bar.count()).toBe(0);
-      await context.close();
-    }, 30_000);
+    const index = await (await fetch(`${suite.server.url}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${suite.server.url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
-}
+
+  it('shows Expired at the end and stops polling the expired mailbox', async () => {
+    const page = await suite.browser.newPage();
+    // No stream for this page: the inbox falls back to its 10-second poll.
+    await page.route('**/.well-known/mercure**', (route) => route.abort());
+    // The page's clock, moved by the test: the hour passes in a moment.
+    await page.clock.install();
+    const polls: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/messages') polls.push(Date.now());
+    });
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
+    await page.clock.fastForward('00:30');
+    await expect.poll(() => polls.length).toBeGreaterThan(1);
+
+    await page.clock.fastForward('01:00:01');
+    await page
+      .getByTestId('countdown')
+      .filter({ hasText: /^Expired$/ })
+      .waitFor({ timeout: 5_000 });
+    const before = polls.length;
+    // A minute past expiry: six polls' worth of time, and not one is sent.
+    await page.clock.fastForward('01:00');
+    await page.waitForTimeout(300);
+    expect(polls.length).toBe(before);
+    await page.close();
+  }, 30_000);
+
+  it('fits a phone screen (390×844)', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    for (const name of ['Copy', 'New address']) {
+      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  }, 30_000);
+
+  it('shows the list or the message on a phone, and goes back to the row', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+    await addressBox.waitFor({ timeout: 10_000 });
+    const address = await addressBox.inputValue();
+    await sendMail(suite.server.smtpPort, {
+      from: 'Dana Phone <dana@example.com>',
+      to: address,
+      subject: 'Read me on a phone',
+      text: 'Small screens show one pane.',
+    });
+    const row = page.getByRole('button', { name: /Read me on a phone/ });
+    // Through the stream or, at worst, the 10-second poll.
+    await row.waitFor({ timeout: 15_000 });
+    const inbox = page.getByRole('heading', { name: 'Inbox' });
+    const back = page.getByRole('button', { name: 'Back to inbox' });
+    expect(await inbox.isVisible()).toBe(true);
+    expect(await page.getByTestId('message-text').count()).toBe(0);
+    expect(await back.count()).toBe(0);
+
+    await row.click();
+    await page.getByTestId('message-text').waitFor({ timeout: 5_000 });
+    expect(await back.isVisible()).toBe(true);
+    expect(await inbox.isVisible()).toBe(false);
+    expect(await row.isVisible()).toBe(false);
+    // Focus moves to Back rather than falling to the page with the hidden row.
+    expect(await back.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await back.click();
+    await inbox.waitFor({ state: 'visible', timeout: 2_000 });
+    expect(await page.getByTestId('message-text').count()).toBe(0);
+    await expect
+      .poll(() => row.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    await context.close();
+  }, 40_000);
+
+  it('offers back-to-top past 300 px and the compact address bar past 200 px', async () => {
+    // Short enough that the home page, with its empty inbox, scrolls past 300 px.
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 300 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor({ timeout: 10_000 });
+    const toTop = page.getByRole('button', { name: 'Back to top' });
+    expect(await toTop.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 350));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await toTop.waitFor({ timeout: 2_000 });
+    // Past 200 px a phone also keeps the address in a compact bar at the top.
+    const bar = page.getByRole('region', { name: 'Your address' });
+    expect(await bar.getByText(/@tempmail\.test$/).isVisible()).toBe(true);
+    expect((await bar.boundingBox())!.y).toBe(0);
+    await toTop.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3_000 }).toBe(0);
+    await expect.poll(() => toTop.count()).toBe(0);
+    expect(await bar.count()).toBe(0);
+    await context.close();
+  }, 30_000);
+});

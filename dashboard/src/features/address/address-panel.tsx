@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { CopyAddressButton } from './copy-address-button';
-import { formatCountdown } from './format-countdown';
 import type { FreeMailbox } from './generate-address';
-import { useCountdown } from './use-countdown';
+import { useCountdownText } from './use-countdown';
 import type { AddressState } from './use-free-address';
 
 function Countdown({ mailbox }: { mailbox: FreeMailbox }) {
-  const { t } = useTranslation();
-  const left = formatCountdown(useCountdown(mailbox.expiresAt));
   return (
     <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="countdown">
-      {left === null ? t('address.expired') : t('address.expiresIn', { time: left })}
+      {useCountdownText(mailbox.expiresAt)}
     </p>
   );
 }

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useScrolledPast } from '../../shared/scroll/use-scrolled-past';
 import { CopyAddressButton } from './copy-address-button';
-import { formatCountdown } from './format-countdown';
 import type { FreeMailbox } from './generate-address';
-import { useCountdown } from './use-countdown';
+import { useCountdownText } from './use-countdown';
 
 /** Spec section 2: the compact bar appears once the page has scrolled this far. */
 const SHOW_AFTER_PX = 200;
@@ -21,7 +20,7 @@ export function CompactAddressBar({
   onGenerate: () => void;
 }) {
   const { t } = useTranslation();
-  const left = formatCountdown(useCountdown(mailbox.expiresAt));
+  const left = useCountdownText(mailbox.expiresAt);
   if (!useScrolledPast(SHOW_AFTER_PX)) return null;
   return (
     <div
@@ -31,9 +30,7 @@ export function CompactAddressBar({
     >
       <span className="min-w-0 flex-1">
         <span className="block truncate font-mono text-sm">{mailbox.address}</span>
-        <span className="block text-xs text-slate-600 dark:text-slate-300">
-          {left === null ? t('address.expired') : t('address.expiresIn', { time: left })}
-        </span>
+        <span className="block text-xs text-slate-600 dark:text-slate-300">{left}</span>
       </span>
       <CopyAddressButton address={mailbox.address} />
       <button

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { COUNTDOWN_TICK_MS } from './address-timing';
+import { formatCountdown } from './format-countdown';
 
 /** Milliseconds left until `expiresAt`, redrawn every tick; never below zero. */
 export function useCountdown(expiresAt: number): number {
@@ -10,4 +12,11 @@ export function useCountdown(expiresAt: number): number {
     return () => clearInterval(timer);
   }, [expiresAt]);
   return Math.max(0, expiresAt - now);
+}
+
+/** 'Expires in …' or 'Expired', redrawn every tick: the one wording every countdown shows. */
+export function useCountdownText(expiresAt: number): string {
+  const { t } = useTranslation();
+  const left = formatCountdown(useCountdown(expiresAt));
+  return left === null ? t('address.expired') : t('address.expiresIn', { time: left });
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useScrolledPast } from '../../shared/scroll/use-scrolled-past';
+import { StrokeIcon } from '../../shared/stroke-icon';
 
 /** Spec section 2: the button appears once the page has scrolled this far. */
 const SHOW_AFTER_PX = 300;
@@ -24,18 +25,7 @@ export function BackToTopButton() {
       title={t('home.backToTop')}
       className="fixed bottom-4 left-4 z-40 flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M12 19V5M5 12l7-7 7 7" />
-      </svg>
+      <StrokeIcon path="M12 19V5M5 12l7-7 7 7" />
     </button>
   );
 }

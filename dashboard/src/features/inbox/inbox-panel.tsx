@@ -1,6 +1,7 @@
 import type { MailTmMessageJsonLd } from '@tempmail/sdk';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StrokeIcon } from '../../shared/stroke-icon';
 import type { FreeMailbox } from '../address/generate-address';
 import { filterMessages, inboxEmptyState, newBadgeId, type InboxView } from './filter-messages';
 import { FilterSortControls, SearchBox } from './inbox-view-controls';
@@ -22,23 +23,6 @@ function useMinuteClock(): Date {
     return () => clearInterval(timer);
   }, []);
   return now;
-}
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={path} />
-    </svg>
-  );
 }
 
 const ICONS = {
@@ -146,7 +130,7 @@ export function InboxPanel({
             title={t('inbox.refresh')}
             className={ICON_BUTTON}
           >
-            <Icon path={ICONS.refresh} />
+            <StrokeIcon path={ICONS.refresh} />
           </button>
           <button
             ref={searchToggle}
@@ -158,7 +142,7 @@ export function InboxPanel({
             title={t('inbox.search')}
             className={ICON_BUTTON}
           >
-            <Icon path={ICONS.search} />
+            <StrokeIcon path={ICONS.search} />
           </button>
           <button
             type="button"
@@ -169,7 +153,7 @@ export function InboxPanel({
             title={t('inbox.filterSort')}
             className={ICON_BUTTON}
           >
-            <Icon path={ICONS.filter} />
+            <StrokeIcon path={ICONS.filter} />
           </button>
         </span>
       </div>

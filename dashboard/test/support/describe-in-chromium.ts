@@ -1,0 +1,42 @@
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startServer, type RunningServer } from '../../../tests/support/start-server.js';
+import { ensureBuild } from './ensure-build.js';
+import { findChromium, launchChromium } from './launch-chromium.js';
+
+export interface ChromiumSuite {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * A browser suite: the built server started on free ports and Debian's Chromium, shared by
+ * the suite's tests (read them from `suite` inside the tests). Without Chromium the suite is
+ * skipped with a visible line.
+ */
+export function describeInChromium(name: string, define: (suite: ChromiumSuite) => void): void {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    const reason = `${name}: SKIPPED, no chromium on PATH (scripts/install-chromium.sh installs it)`;
+    console.warn(reason);
+    describe(name, () => {
+      it.skip(reason, () => undefined);
+    });
+    return;
+  }
+  describe(name, () => {
+    const suite = {} as ChromiumSuite;
+    beforeAll(async () => {
+      ensureBuild();
+      // Every test makes its addresses from one IP; mail.tm's 8 per second is not under test.
+      [suite.server, suite.browser] = await Promise.all([
+        startServer({ built: true, env: { MAILTM_RATE_LIMIT: '1000' } }),
+        launchChromium(executablePath),
+      ]);
+    }, 180_000);
+    afterAll(async () => {
+      await Promise.all([suite.browser?.close(), suite.server?.stop()]);
+    });
+    define(suite);
+  });
+}
