@@ -5,6 +5,7 @@ import { buyPro, openBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiToken } from '../../src/features/api-tokens/issue-api-token.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
+import { readEvents } from '../support/read-events.js';
 
 let server: TestMailServer;
 let counter = 0;
@@ -16,16 +17,25 @@ afterAll(() => server?.close());
 
 const proBrowser = () => buyPro(server.httpUrl, `pro${++counter}@example.com`, 'pro_24hr');
 
-async function deliver(mailboxId: string, subject: string) {
-  await server.ingest.accept(
-    new Uint8Array(
-      Buffer.from(
-        `From: Shop <shop@sender.example>\r\nSubject: ${subject}\r\n\r\nHello ${subject}.`,
-      ),
-    ),
-    [mailboxId],
-  );
+async function deliver(
+  mailboxId: string,
+  subject: string,
+  source = `From: Shop <shop@sender.example>\r\nSubject: ${subject}\r\n\r\nHello ${subject}.`,
+) {
+  await server.ingest.accept(new Uint8Array(Buffer.from(source)), [mailboxId]);
   await server.ingest.drain();
+}
+
+/** A Pro browser with a custom address. */
+async function proWithAddress() {
+  const pro = await proBrowser();
+  const address = (
+    await pro
+      .post('/api/create-custom-email', { alias: `box${counter}`, domain: 'tempmail.test' })
+      .expect(201)
+  ).body.address as string;
+  const mailbox = await server.services.repositories.mailboxes.findByAddress(address);
+  return { pro, address, mailboxId: mailbox!.id };
 }
 
 describe('Pro only', () => {
@@ -38,6 +48,8 @@ describe('Pro only', () => {
       free.post('/api/save-custom-alias', { customAlias: 'x' }),
       free.get('/api/messages-all'),
       free.get('/api/message/0123456789abcdef01234567'),
+      free.get('/api/message/0123456789abcdef01234567/attachments/0123456789abcdef01234568'),
+      free.get('/api/events'),
       free.post('/api/clear-pro-session'),
     ];
     for (const response of await Promise.all(calls)) {
@@ -170,5 +182,82 @@ describe('the persistent address and the aggregated inbox', () => {
 
     await pro.post('/api/clear-pro-session').expect(200, { ok: true });
     expect((await server.services.repositories.users.findById(pro.id))?.mainMailboxId).toBeNull();
+  });
+});
+
+describe('reading the aggregated inbox', () => {
+  it('marks a message seen when it is read, as opening it in the dashboard does', async () => {
+    const { pro, mailboxId } = await proWithAddress();
+    await deliver(mailboxId, 'unread');
+    const [listed] = (await pro.get('/api/messages-all').expect(200)).body.messages;
+    expect(listed.seen).toBe(false);
+    expect((await pro.get(`/api/message/${listed.id}`).expect(200)).body.seen).toBe(true);
+    expect((await pro.get('/api/messages-all').expect(200)).body.messages[0].seen).toBe(true);
+  });
+
+  it('downloads an attachment with the session cookie, to its owner only', async () => {
+    const { pro, mailboxId } = await proWithAddress();
+    await deliver(
+      mailboxId,
+      'with file',
+      [
+        'From: shop@sender.example',
+        'Subject: with file',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        'See the file.',
+        '--b',
+        'Content-Type: text/plain; name="notes.txt"',
+        'Content-Disposition: attachment; filename="notes.txt"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from('file body').toString('base64'),
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    const [listed] = (await pro.get('/api/messages-all').expect(200)).body.messages;
+    const detail = (await pro.get(`/api/message/${listed.id}`).expect(200)).body;
+    const [attachment] = detail.attachments;
+    expect(attachment.downloadUrl).toBe(`/api/message/${listed.id}/attachments/${attachment.id}`);
+
+    const download = await pro.get(attachment.downloadUrl).expect(200);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.text).toBe('file body');
+
+    const stranger = await proBrowser();
+    await stranger.get(attachment.downloadUrl).expect(404);
+  });
+
+  it('streams new mail of every address, one made after the stream opened too, until logout', async () => {
+    const { pro, mailboxId } = await proWithAddress();
+    const events = await readEvents(`${server.httpUrl}/api/events`, { Cookie: pro.cookie });
+    expect(events.status).toBe(200);
+    try {
+      await deliver(mailboxId, 'live one');
+      const first = await events.waitFor((frame) => frame.data.includes('live one'));
+      expect(first.event).toBe('message');
+
+      const later = (
+        await pro
+          .post('/api/create-custom-email', { alias: `late${++counter}`, domain: 'tempmail.test' })
+          .expect(201)
+      ).body.address as string;
+      const laterBox = await server.services.repositories.mailboxes.findByAddress(later);
+      // The stream looks for new addresses every few seconds; mail that came before is replayed.
+      await deliver(laterBox!.id, 'live two');
+      const second = await events.waitFor((frame) => frame.data.includes('live two'), 10_000);
+      expect(JSON.parse(second.data).mailbox).toBe(later);
+
+      await pro.post('/api/logout').expect(200);
+      await events.ended;
+    } finally {
+      events.close();
+    }
   });
 });

@@ -2029,6 +2029,95 @@ export type GetProMessageResponses = {
 
 export type GetProMessageResponse = GetProMessageResponses[keyof GetProMessageResponses];
 
+export type GetProMessageAttachmentData = {
+    body?: never;
+    path: {
+        /**
+         * The message id.
+         */
+        id: string;
+        /**
+         * The attachment id, from the message's `attachments` list.
+         */
+        attachmentId: string;
+    };
+    query?: never;
+    url: '/api/message/{id}/attachments/{attachmentId}';
+};
+
+export type GetProMessageAttachmentErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
+     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
+     * (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type GetProMessageAttachmentError = GetProMessageAttachmentErrors[keyof GetProMessageAttachmentErrors];
+
+export type GetProMessageAttachmentResponses = {
+    /**
+     * The attachment.
+     */
+    200: Blob | File;
+};
+
+export type GetProMessageAttachmentResponse = GetProMessageAttachmentResponses[keyof GetProMessageAttachmentResponses];
+
+export type StreamProEventsData = {
+    body?: never;
+    headers?: {
+        /**
+         * The `id` of the last message frame received; resumes after it.
+         */
+        'Last-Event-ID'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/events';
+};
+
+export type StreamProEventsErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
+     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
+     * (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type StreamProEventsError = StreamProEventsErrors[keyof StreamProEventsErrors];
+
+export type StreamProEventsResponses = {
+    /**
+     * SSE lines: `event: message` frames with `id:` and a MessageSummary JSON
+     * `data:` line, and `: ping` heartbeats every 25 s.
+     *
+     */
+    200: string;
+};
+
+export type StreamProEventsResponse = StreamProEventsResponses[keyof StreamProEventsResponses];
+
 export type ClearProSessionData = {
     body?: never;
     path?: never;

@@ -22,7 +22,15 @@ export function messageSummaryResource(message: MessageSummary, mailboxAddress: 
   };
 }
 
-export function messageDetailResource(message: MessageDetail, mailboxAddress: string) {
+/**
+ * `downloadBase` is where the attachments are fetched: `/v1/messages` with a bearer token,
+ * `/api/message` with the dashboard's session cookie.
+ */
+export function messageDetailResource(
+  message: MessageDetail,
+  mailboxAddress: string,
+  downloadBase: '/v1/messages' | '/api/message' = '/v1/messages',
+) {
   return {
     ...messageSummaryResource(message, mailboxAddress),
     cc: message.cc,
@@ -34,7 +42,7 @@ export function messageDetailResource(message: MessageDetail, mailboxAddress: st
       contentType: attachment.contentType,
       size: attachment.size,
       contentId: attachment.contentId,
-      downloadUrl: `/v1/messages/${message.id}/attachments/${attachment.id}`,
+      downloadUrl: `${downloadBase}/${message.id}/attachments/${attachment.id}`,
     })),
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { issueApiToken } from '../../features/api-tokens/issue-api-token.js';
 import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
+import { listLiveMailboxes } from '../../features/mailboxes/list-live-mailboxes.js';
+import { isPro } from '../../features/users/is-pro.js';
 import { verifyPassword } from '../../features/mailboxes/hash-password.js';
 import type { Services } from '../../services.js';
 import type { ApiToken } from '../../storage/repositories/tokens.js';
@@ -12,6 +14,8 @@ import {
   messageSummaryResource,
 } from '../messages/message-resources.js';
 import type { OperationHandlers } from '../mount-operations.js';
+import { sendAttachment } from '../messages/send-download.js';
+import { streamMailboxEvents } from '../messages/stream-mailbox-events.js';
 import { userResource } from './product-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
@@ -141,11 +145,45 @@ export function proHandlers(services: Services): OperationHandlers {
     async getProMessage(request, response) {
       const user = await sessions.requirePro(request);
       const mailboxes = await ownMailboxes(user);
-      const message = await repositories.messages.find(String(request.params.id), [
-        ...mailboxes.keys(),
-      ]);
+      const ids = [...mailboxes.keys()];
+      let message = await repositories.messages.find(String(request.params.id), ids);
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
-      response.json(messageDetailResource(message, mailboxes.get(message.mailboxId)!));
+      if (!message.seen) {
+        await repositories.messages.setSeen(message.id, ids, true, services.now());
+        message = { ...message, seen: true };
+        services.events.publish({ type: 'message.updated', mailboxId: message.mailboxId, message });
+      }
+      response.json(
+        messageDetailResource(message, mailboxes.get(message.mailboxId)!, '/api/message'),
+      );
+    },
+
+    async getProMessageAttachment(request, response) {
+      const user = await sessions.requirePro(request);
+      const mailboxes = await ownMailboxes(user);
+      const attachment = await repositories.messages.findAttachment(
+        String(request.params.id),
+        String(request.params.attachmentId),
+        [...mailboxes.keys()],
+      );
+      if (!attachment) throw new ApiError(404, 'not_found', 'Attachment not found.');
+      sendAttachment(response, attachment);
+    },
+
+    async streamProEvents(request, response) {
+      const user = await sessions.requirePro(request);
+      const liveMailboxes = (owner: User) =>
+        listLiveMailboxes(repositories.mailboxes, owner.id, services.now());
+      await streamMailboxEvents(request, response, services, {
+        mailboxes: await liveMailboxes(user),
+        // The stream lasts as long as the session and the user's Pro.
+        refresh: async () => {
+          const current = await sessions.currentUser(request);
+          return current && isPro(current.user, services.now())
+            ? liveMailboxes(current.user)
+            : null;
+        },
+      });
     },
   };
 }

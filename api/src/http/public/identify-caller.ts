@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { hashApiToken } from '../../features/api-tokens/issue-api-token.js';
+import { listLiveMailboxes } from '../../features/mailboxes/list-live-mailboxes.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
@@ -80,7 +81,5 @@ export async function callerMailboxes(caller: Caller, services: Services): Promi
     throw new ApiError(401, 'unauthorized', 'This call needs a bearer token.');
   }
   if (caller.kind === 'mailbox') return [caller.mailbox];
-  const now = services.now();
-  const owned = await services.repositories.mailboxes.listByOwner(caller.user.id);
-  return owned.filter((mailbox) => mailbox.expiresAt > now);
+  return listLiveMailboxes(services.repositories.mailboxes, caller.user.id, services.now());
 }

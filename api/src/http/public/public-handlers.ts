@@ -13,12 +13,12 @@ import {
   messageSummaryResource,
 } from '../messages/message-resources.js';
 import { sendAttachment, sendSource } from '../messages/send-download.js';
+import { streamMailboxEvents } from '../messages/stream-mailbox-events.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { callerOf } from './guard-public-api.js';
 import { callerMailboxes } from './identify-caller.js';
 import { createListBodyCache } from './cache-list-bodies.js';
 import { isNotModified, listValidators } from './list-validators.js';
-import { streamPublicEvents } from './stream-public-events.js';
 
 /** Random addresses collide about never; a few tries make "about" into "never in practice". */
 const GENERATE_ATTEMPTS = 5;
@@ -217,6 +217,21 @@ export function publicHandlers(services: Services): OperationHandlers {
       sendAttachment(response, attachment);
     },
 
-    streamEvents: (request, response) => streamPublicEvents(request, response, services),
+    async streamEvents(request, response) {
+      const caller = callerOf(response);
+      const mailboxes = await callerMailboxes(caller, services);
+      await streamMailboxEvents(request, response, services, {
+        mailboxes,
+        endsAt: caller.kind === 'mailbox' ? caller.mailbox.expiresAt : undefined,
+        // A Pro API token's stream ends when the token is rotated away.
+        refresh:
+          caller.kind === 'api_token'
+            ? async () =>
+                (await repositories.tokens.findActiveApiToken(caller.tokenHash))
+                  ? callerMailboxes(caller, services)
+                  : null
+            : undefined,
+      });
+    },
   };
 }

@@ -4,11 +4,9 @@ import { openEventStream } from '../../realtime/event-stream.js';
 import type { Services } from '../../services.js';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
 import type { MessageSummary } from '../../storage/repositories/messages.js';
-import { messageSummaryResource } from '../messages/message-resources.js';
-import { callerOf } from './guard-public-api.js';
-import { callerMailboxes } from './identify-caller.js';
+import { messageSummaryResource } from './message-resources.js';
 
-/** How often a Pro API token's stream looks for new mailboxes and checks the token. */
+/** How often a stream with a `refresh` looks for new mailboxes and checks its caller. */
 const REFRESH_MS = 2_000;
 /** At most this many missed messages are replayed on a resume. */
 const BACKFILL_LIMIT = 500;
@@ -31,20 +29,35 @@ function frameData(message: MessageSummary, address: string): string {
   return data;
 }
 
+/** Which mailboxes a stream watches, and for how long. */
+export interface StreamScope {
+  /** The mailboxes watched from the start. */
+  mailboxes: Mailbox[];
+  /** The stream ends at this time (a mailbox token's mailbox expiring). */
+  endsAt?: number;
+  /**
+   * Asked every few seconds for the mailboxes to watch now: mailboxes made after the
+   * stream opened join it (their messages since then are replayed); null ends the stream
+   * (the token was rotated away, the session ended, Pro ran out).
+   */
+  refresh?: () => Promise<Mailbox[] | null>;
+}
+
 /**
- * `GET /v1/events`: new messages of the caller's mailboxes as server-sent events, resumable
- * with Last-Event-ID. Live delivery is subscribed before the replay is read and held back
- * until it is sent, so no message falls between the two and none is sent twice.
+ * New messages of a set of mailboxes as server-sent events, resumable with Last-Event-ID
+ * (`GET /v1/events`, and `GET /api/events` for the dashboard's Pro inbox). Live delivery is
+ * subscribed before the replay is read and held back until it is sent, so no message falls
+ * between the two and none is sent twice.
  */
-export async function streamPublicEvents(
+export async function streamMailboxEvents(
   request: Request,
   response: Response,
   services: Services,
+  scope: StreamScope,
 ): Promise<void> {
   const { repositories, logger } = services;
-  const caller = callerOf(response);
   const openedAt = services.now();
-  const initial = await callerMailboxes(caller, services);
+  const initial = scope.mailboxes;
   const lastEventId = request.headers['last-event-id'];
   const resumeAfter =
     typeof lastEventId === 'string'
@@ -91,23 +104,21 @@ export async function streamPublicEvents(
   }
 
   let timer: NodeJS.Timeout | undefined;
-  if (caller.kind === 'mailbox') {
-    // The stream ends with its mailbox.
+  const { endsAt, refresh } = scope;
+  if (endsAt !== undefined) {
     const endAtExpiry = () => {
-      const left = caller.mailbox.expiresAt - services.now();
+      const left = endsAt - services.now();
       if (left <= 0) stream.close();
       else timer = setTimeout(endAtExpiry, Math.min(left, MAX_TIMER_MS));
     };
     endAtExpiry();
-  } else if (caller.kind === 'api_token') {
-    // A Pro API token sees mailboxes made after the stream opened (their messages since
-    // then are replayed), and the stream ends when the token is rotated away.
-    const refresh = async () => {
-      if (!(await repositories.tokens.findActiveApiToken(caller.tokenHash))) {
+  } else if (refresh) {
+    const update = async () => {
+      const current = await refresh();
+      if (!current) {
         stream.close();
         return;
       }
-      const current = await callerMailboxes(caller, services);
       const added = current.filter((mailbox) => !subscriptions.has(mailbox.id));
       for (const mailbox of added) watch(mailbox);
       if (added.length > 0) {
@@ -125,7 +136,7 @@ export async function streamPublicEvents(
       }
     };
     timer = setInterval(() => {
-      refresh().catch((error: unknown) =>
+      update().catch((error: unknown) =>
         logger.warn({ err: error }, 'event stream: refreshing the mailboxes failed'),
       );
     }, REFRESH_MS);
