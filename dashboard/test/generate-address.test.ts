@@ -44,12 +44,14 @@ function recordSleeps() {
 describe('generateAddress', () => {
   it('makes an account on the first active domain and reads its token', async () => {
     let created = '';
+    let password = '';
     const { client } = standIn({
       'GET /domains': () => domains.clone(),
       'POST /accounts': async (request) => {
         const body = (await request.json()) as { address: string; password: string };
         expect(body.password.length).toBeGreaterThanOrEqual(16);
         created = body.address;
+        password = body.password;
         return json(201, { id: 'acc1', address: body.address });
       },
       'POST /token': () => json(200, { id: 'acc1', token: 'jwt' }),
@@ -57,10 +59,9 @@ describe('generateAddress', () => {
     const mailbox = await generateAddress({ client, now: () => 1000 });
     expect(created).toMatch(/^[a-z0-9]{10}@tempmail\.test$/);
     expect(mailbox).toEqual({
-      id: 'acc1',
       address: created,
-      token: 'jwt',
       expiresAt: 1000 + FREE_ADDRESS_LIFETIME_MS,
+      account: { id: 'acc1', password, token: 'jwt' },
     });
   });
 
@@ -89,7 +90,7 @@ describe('generateAddress', () => {
       'POST /token': () => json(200, { id: 'acc3', token: 'jwt' }),
     });
     const { sleep } = recordSleeps();
-    expect((await generateAddress({ client, sleep })).id).toBe('acc3');
+    expect((await generateAddress({ client, sleep })).account.id).toBe('acc3');
     expect(tried.size).toBe(3);
   });
 

@@ -198,7 +198,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/`);
     await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
-    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await page.getByRole('heading', { name: 'Inbox', exact: true }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     for (const name of ['Copy', 'New address']) {
@@ -225,7 +225,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     const row = page.getByRole('button', { name: /Read me on a phone/ });
     // Through the stream or, at worst, the 10-second poll.
     await row.waitFor({ timeout: 15_000 });
-    const inbox = page.getByRole('heading', { name: 'Inbox' });
+    const inbox = page.getByRole('heading', { name: 'Inbox', exact: true });
     const back = page.getByRole('button', { name: 'Back to inbox' });
     expect(await inbox.isVisible()).toBe(true);
     expect(await page.getByTestId('message-text').count()).toBe(0);
@@ -253,7 +253,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 300 } });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/`);
-    await page.getByRole('heading', { name: 'Inbox' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Inbox', exact: true }).waitFor({ timeout: 10_000 });
     const toTop = page.getByRole('button', { name: 'Back to top' });
     expect(await toTop.count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 350));

@@ -11,14 +11,17 @@ function keysOf(value: unknown, prefix = ''): string[] {
   );
 }
 
-function load(language: string): unknown {
-  return JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8'));
+/** A namespace's file: `translation` is `locales/{language}.json`, others live in folders. */
+function load(namespace: string, language: string): unknown {
+  const file =
+    namespace === 'translation' ? `${language}.json` : path.join(namespace, `${language}.json`);
+  return JSON.parse(fs.readFileSync(path.join(localesDir, file), 'utf8'));
 }
 
-describe('locale files', () => {
-  const english = keysOf(load('en')).sort();
+describe.each(['translation', 'marketing'])('the %s locale files', (namespace) => {
+  const english = keysOf(load(namespace, 'en')).sort();
 
   it.each(['fr', 'es', 'de'])('%s has exactly the English keys', (language) => {
-    expect(keysOf(load(language)).sort()).toEqual(english);
+    expect(keysOf(load(namespace, language)).sort()).toEqual(english);
   });
 });

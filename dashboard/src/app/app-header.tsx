@@ -1,5 +1,9 @@
+import type { User } from '@tempmail/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { openDialog } from '../features/account/dialog-store';
+import { isProUser } from '../features/account/user-query';
+import { StrokeIcon } from '../shared/stroke-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
 
@@ -19,8 +23,54 @@ function LogoMark() {
   );
 }
 
-/** Spec section 2, Header, for a free visitor (Pro's login and upgrade come with Pro). */
-export function AppHeader() {
+const LOGIN_ICON = 'M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3';
+
+/** What the header offers for the account: nothing while the user loads, then by Pro. */
+function AccountControls({ user }: { user: User | undefined }) {
+  const { t } = useTranslation();
+  if (!user) return null;
+  if (isProUser(user)) {
+    return (
+      <>
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          {t('header.proActive')}
+        </span>
+        <button
+          type="button"
+          onClick={() => openDialog('profile')}
+          aria-label={t('header.profile')}
+          title={t('header.profile')}
+          className="flex size-9 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white uppercase focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          {(user.email ?? 'P').charAt(0)}
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => openDialog('login')}
+        aria-label={t('header.login')}
+        title={t('header.login')}
+        className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        <StrokeIcon path={LOGIN_ICON} />
+      </button>
+      <button
+        type="button"
+        onClick={() => openDialog('upgrade')}
+        className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        {t('header.upgrade')}
+      </button>
+    </>
+  );
+}
+
+/** Spec section 2, Header: logo, ONLINE, language, theme, and login/upgrade or Pro. */
+export function AppHeader({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
@@ -38,6 +88,7 @@ export function AppHeader() {
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
           <ThemeToggle />
+          <AccountControls user={user} />
         </div>
       </div>
     </header>

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { CopyAddressButton } from './copy-address-button';
-import type { FreeMailbox } from './generate-address';
+import type { AddressState } from './address-store';
 import { useCountdownText } from './use-countdown';
-import type { AddressState } from './use-free-address';
 
-function Countdown({ mailbox }: { mailbox: FreeMailbox }) {
+function Countdown({ expiresAt }: { expiresAt: number }) {
   return (
     <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="countdown">
-      {useCountdownText(mailbox.expiresAt)}
+      {useCountdownText(expiresAt)}
     </p>
   );
 }
@@ -27,13 +26,18 @@ function GenerateFailed({ state }: { state: Extract<AddressState, { status: 'fai
 /** The address with its countdown, copy and new-address buttons (spec section 2, Home). */
 export function AddressPanel({
   state,
+  pro,
   onGenerate,
+  onResetPro,
 }: {
   state: AddressState;
+  pro: boolean;
   onGenerate: () => void;
+  /** Pro's 'Reset Pro Email': forget the stored address and make a new one. */
+  onResetPro: () => void;
 }) {
   const { t } = useTranslation();
-  const mailbox = state.status === 'ready' ? state.mailbox : null;
+  const mailbox = state.status === 'ready' ? state.address : null;
   const generating = state.status === 'generating' || state.status === 'waiting';
 
   return (
@@ -41,9 +45,16 @@ export function AddressPanel({
       aria-labelledby="address-heading"
       className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6"
     >
-      <h2 id="address-heading" className="mb-3 text-lg font-semibold">
-        {t('address.heading')}
-      </h2>
+      <div className="mb-3 flex items-center gap-2">
+        <h2 id="address-heading" className="text-lg font-semibold">
+          {t('address.heading')}
+        </h2>
+        {pro && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+            {t('pro.label')}
+          </span>
+        )}
+      </div>
       {/* The box keeps its height while generating, so nothing below jumps when it lands. */}
       <div className="flex min-h-12 items-center rounded-lg border border-slate-300 dark:border-slate-600 bg-slate-50 dark:bg-slate-800 px-3">
         {mailbox ? (
@@ -76,7 +87,17 @@ export function AddressPanel({
         >
           {t('address.new')}
         </button>
-        {mailbox && <Countdown key={mailbox.id} mailbox={mailbox} />}
+        {pro && (
+          <button
+            type="button"
+            onClick={onResetPro}
+            disabled={generating}
+            className="rounded-lg border border-amber-300 px-4 py-2 font-medium text-amber-900 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-amber-700 dark:text-amber-100 dark:hover:bg-amber-950"
+          >
+            {t('pro.resetEmail')}
+          </button>
+        )}
+        {mailbox && <Countdown key={mailbox.address} expiresAt={mailbox.expiresAt} />}
       </div>
       {state.status === 'failed' && (
         <div className="mt-4 space-y-3">

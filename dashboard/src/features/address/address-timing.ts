@@ -1,16 +1,14 @@
 // The home page's timings, from the product spec's section 9, each written only here.
+import { FREE_ADDRESS_LIFETIME_MINUTES } from '../../shared/product-facts';
 
-/** A free address lives this long after it is made (the server's FREE_MAILBOX_LIFETIME_MS). */
-export const FREE_ADDRESS_LIFETIME_MS = 60 * 60 * 1000;
+/** A free address lives this long after it is made. */
+export const FREE_ADDRESS_LIFETIME_MS = FREE_ADDRESS_LIFETIME_MINUTES * 60 * 1000;
 
 /** A new address is asked for this long after the page loads. */
 export const AUTO_GENERATE_DELAY_MS = 100;
 
 /** How often the countdown is redrawn. */
 export const COUNTDOWN_TICK_MS = 1000;
-
-/** How long the copy button says "Copied". */
-export const COPY_FEEDBACK_MS = 2000;
 
 /** Account creation is tried this many times when the address is taken (422). */
 export const ACCOUNT_CREATION_ATTEMPTS = 5;

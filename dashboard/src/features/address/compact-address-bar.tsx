@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useScrolledPast } from '../../shared/scroll/use-scrolled-past';
 import { CopyAddressButton } from './copy-address-button';
-import type { FreeMailbox } from './generate-address';
+import type { PageAddress } from './page-address';
 import { useCountdownText } from './use-countdown';
 
 /** Spec section 2: the compact bar appears once the page has scrolled this far. */
@@ -14,9 +14,11 @@ const SHOW_AFTER_PX = 200;
  */
 export function CompactAddressBar({
   mailbox,
+  pro,
   onGenerate,
 }: {
-  mailbox: FreeMailbox;
+  mailbox: PageAddress;
+  pro: boolean;
   onGenerate: () => void;
 }) {
   const { t } = useTranslation();
@@ -30,7 +32,9 @@ export function CompactAddressBar({
     >
       <span className="min-w-0 flex-1">
         <span className="block truncate font-mono text-sm">{mailbox.address}</span>
-        <span className="block text-xs text-slate-600 dark:text-slate-300">{left}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-300">
+          {pro ? t('pro.persistentNote') : left}
+        </span>
       </span>
       <CopyAddressButton address={mailbox.address} />
       <button

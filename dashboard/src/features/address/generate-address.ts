@@ -9,15 +9,10 @@ import {
   FREE_ADDRESS_LIFETIME_MS,
   retryDelayMs,
 } from './address-timing';
+import type { PageAddress } from './page-address';
 
-/** A free address the page holds: the mail.tm account and the token that reads it. */
-export interface FreeMailbox {
-  id: string;
-  address: string;
-  token: string;
-  /** Epoch ms, by this browser's clock, so the countdown is not skewed by the server's. */
-  expiresAt: number;
-}
+/** An address this browser made, with the account that reads it. */
+export type GeneratedAddress = Required<PageAddress>;
 
 /** Why no address could be made; each has its text in the spec's section 8. */
 export type GenerateFailure =
@@ -80,7 +75,7 @@ async function statusOf<T extends { response?: Response }>(
 /**
  * A new free address through the mail.tm-compatible API, as any mail.tm client makes one:
  * the first active domain, an account under a random local part with a password made here
- * (never shown: the token is all the page needs), then its token. A taken address (422)
+ * (kept with the address: a Pro user's address is stored with it), then its token. A taken address (422)
  * is retried under a new name, and a server that did not answer or failed (5xx) is tried
  * again too, both with the spec's backoff; a 429 stops at once, since retrying would only
  * prolong the limit.
@@ -90,7 +85,7 @@ export async function generateAddress({
   signal,
   now = Date.now,
   sleep = sleepFor,
-}: GenerateAddressOptions): Promise<FreeMailbox> {
+}: GenerateAddressOptions): Promise<GeneratedAddress> {
   const domains = await statusOf(mailTmListDomains({ client, signal }), signal);
   if (domains.status === 429) throw new GenerateAddressError('rate-limited');
   const domainList = domains.result?.data?.['hydra:member'];
@@ -117,10 +112,9 @@ export async function generateAddress({
       const jwt = token.result?.data?.token;
       if (!jwt) throw new GenerateAddressError('account-failed');
       return {
-        id: created.id,
         address: created.address,
-        token: jwt,
         expiresAt: now() + FREE_ADDRESS_LIFETIME_MS,
+        account: { id: created.id, password: credentials.password, token: jwt },
       };
     }
     if (account.status === 429) throw new GenerateAddressError('rate-limited');

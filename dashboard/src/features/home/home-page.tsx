@@ -1,20 +1,47 @@
-import { useEffect, useRef, useState } from 'react';
+import type { User } from '@tempmail/sdk';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openDialog } from '../account/dialog-store';
+import { useReturnParams } from '../account/use-return-params';
+import { proExpiry } from '../account/user-query';
 import { AddressPanel } from '../address/address-panel';
 import { CompactAddressBar } from '../address/compact-address-bar';
-import { useFreeAddress } from '../address/use-free-address';
+import { useHomeAddress } from '../address/use-home-address';
 import { InboxPanel } from '../inbox/inbox-panel';
+import { mailTmInboxSource, proInboxSource, type InboxSource } from '../inbox/inbox-sources';
 import { MessageView } from '../inbox/message-view';
+import { AdSlot } from '../marketing/ad-slot';
+import { HomeSections } from '../marketing/home-sections';
 import { BackToTopButton } from './back-to-top-button';
+import type { PageAddress } from '../address/page-address';
 
 /** Tailwind's `lg` breakpoint: from here the list and the message sit side by side. */
 const WIDE_SCREEN = '(min-width: 64rem)';
 
-export function HomePage() {
+/**
+ * Where the inbox reads from: a Pro user's aggregated inbox (every address they have), else
+ * the free address's own mailbox.
+ */
+function useInboxSource(user: User | undefined, pro: boolean, address: PageAddress | null) {
+  const userId = user?.id;
+  const proUntil = pro ? proExpiry(user) : null;
+  const account = address?.account;
+  const expiresAt = address?.expiresAt;
+  return useMemo<InboxSource | null>(() => {
+    if (userId && proUntil !== null) return proInboxSource(userId, proUntil);
+    return account && expiresAt !== undefined ? mailTmInboxSource(account, expiresAt) : null;
+  }, [userId, proUntil, account, expiresAt]);
+}
+
+export function HomePage({ user, userLoading }: { user: User | undefined; userLoading: boolean }) {
   const { t } = useTranslation();
-  const { state, generate } = useFreeAddress();
+  useReturnParams();
+  const { state, generate, resetPro, pro } = useHomeAddress(user, userLoading);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const mailbox = state.status === 'ready' ? state.mailbox : null;
+  const mailbox = state.status === 'ready' ? state.address : null;
+  const source = useInboxSource(user, pro, mailbox);
+  // Spec section 2: no ads for Pro, and none while it is not yet known who is looking.
+  const showAds = !userLoading && !pro;
   const panes = useRef<HTMLDivElement>(null);
   const backButton = useRef<HTMLButtonElement>(null);
   // The row to give focus back to once the list is shown again.
@@ -50,22 +77,38 @@ export function HomePage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('home.title')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t('home.subtitle')}</p>
       </div>
-      <AddressPanel state={state} onGenerate={newAddress} />
-      {mailbox && <CompactAddressBar key={mailbox.id} mailbox={mailbox} onGenerate={newAddress} />}
+      {showAds && <AdSlot kind="top" />}
+      <AddressPanel
+        state={state}
+        pro={pro}
+        onGenerate={newAddress}
+        onResetPro={() => {
+          setSelectedId(null);
+          void resetPro();
+        }}
+      />
       {mailbox && (
+        <CompactAddressBar
+          key={mailbox.address}
+          mailbox={mailbox}
+          pro={pro}
+          onGenerate={newAddress}
+        />
+      )}
+      {mailbox && source && (
         // Spec section 2: below `lg` one pane at a time, the open message in place of the list.
         <div ref={panes} className="grid gap-6 lg:grid-cols-[2fr_3fr]">
           <div className={`min-w-0 ${selectedId ? 'hidden lg:block' : ''}`}>
             <InboxPanel
-              key={mailbox.id}
-              mailbox={mailbox}
+              key={source.key.join(':')}
+              source={source}
               selectedId={selectedId}
               onSelect={setSelectedId}
             />
           </div>
           {selectedId ? (
             <MessageView
-              mailbox={mailbox}
+              source={source}
               id={selectedId}
               onBack={backToInbox}
               backRef={backButton}
@@ -77,6 +120,9 @@ export function HomePage() {
           )}
         </div>
       )}
+      {showAds && <AdSlot kind="rectangle" />}
+      <HomeSections isPro={pro} onUpgrade={() => openDialog('upgrade')} />
+      {showAds && <AdSlot kind="bottom" />}
       <BackToTopButton />
     </main>
   );

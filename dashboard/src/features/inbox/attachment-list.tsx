@@ -1,18 +1,18 @@
-import type { MailTmAttachment } from '@tempmail/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FreeMailbox } from '../address/generate-address';
 import { downloadAttachment } from './download-attachment';
 import { formatByteSize } from './format-byte-size';
+import type { InboxSource } from './inbox-sources';
+import type { OpenedAttachment } from './normalize-message';
 
 function AttachmentRow({
-  mailbox,
+  source,
   messageId,
   attachment,
 }: {
-  mailbox: FreeMailbox;
+  source: InboxSource;
   messageId: string;
-  attachment: MailTmAttachment;
+  attachment: OpenedAttachment;
 }) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
@@ -21,7 +21,7 @@ function AttachmentRow({
   async function save() {
     setState('busy');
     try {
-      await downloadAttachment(mailbox, messageId, attachment);
+      await downloadAttachment(source, messageId, attachment);
       setState('idle');
     } catch {
       setState('failed');
@@ -54,13 +54,13 @@ function AttachmentRow({
 
 /** The message's attachments, each with its size and a download button. */
 export function AttachmentList({
-  mailbox,
+  source,
   messageId,
   attachments,
 }: {
-  mailbox: FreeMailbox;
+  source: InboxSource;
   messageId: string;
-  attachments: MailTmAttachment[];
+  attachments: OpenedAttachment[];
 }) {
   const { t } = useTranslation();
   if (attachments.length === 0) return null;
@@ -76,7 +76,7 @@ export function AttachmentList({
         {attachments.map((attachment) => (
           <AttachmentRow
             key={attachment.id}
-            mailbox={mailbox}
+            source={source}
             messageId={messageId}
             attachment={attachment}
           />

@@ -1,4 +1,4 @@
-import type { MailTmMessageJsonLd } from '@tempmail/sdk';
+import type { InboxMessage } from './normalize-message';
 
 export const INBOX_FILTERS = ['all', 'unread', 'read'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
@@ -15,7 +15,7 @@ export interface InboxView {
 
 /** The fields of a list row this module reads, so tests can build rows without the rest. */
 export type ListedMessage = Pick<
-  MailTmMessageJsonLd,
+  InboxMessage,
   'id' | 'from' | 'subject' | 'intro' | 'seen' | 'createdAt'
 >;
 

@@ -1,10 +1,10 @@
-import type { MailTmMessageJsonLd } from '@tempmail/sdk';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StrokeIcon } from '../../shared/stroke-icon';
-import type { FreeMailbox } from '../address/generate-address';
 import { filterMessages, inboxEmptyState, newBadgeId, type InboxView } from './filter-messages';
+import type { InboxSource } from './inbox-sources';
 import { FilterSortControls, SearchBox } from './inbox-view-controls';
+import type { InboxMessage } from './normalize-message';
 import { MessageRow } from './message-row';
 import { SelectionBar } from './selection-bar';
 import { useLiveMessages } from './use-live-messages';
@@ -48,17 +48,17 @@ const INITIAL_VIEW: InboxView = { search: '', filter: 'all', sort: 'date' };
  * a message marks it seen.
  */
 export function InboxPanel({
-  mailbox,
+  source,
   selectedId,
   onSelect,
 }: {
-  mailbox: FreeMailbox;
+  source: InboxSource;
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { messages, live } = useLiveMessages(mailbox);
-  const markSeen = useMarkSeen(mailbox);
+  const { messages, live } = useLiveMessages(source);
+  const markSeen = useMarkSeen(source);
   const now = useMinuteClock();
   const [view, setView] = useState(INITIAL_VIEW);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -78,7 +78,7 @@ export function InboxPanel({
   const checkedCount = list.filter((message) => checked.has(message.id)).length;
   const narrowed = view.search.trim() !== '' || view.filter !== 'all';
 
-  function open(message: MailTmMessageJsonLd) {
+  function open(message: InboxMessage) {
     if (!message.seen) markSeen.mutate(message.id);
     onSelect(message.id);
   }

@@ -14,16 +14,24 @@ const SANDBOX = 'allow-popups allow-popups-to-escape-sandbox';
  * scripts and remote loads. Remote images wait for 'Show images'; mount one per message
  * (keyed by its id) so that choice never carries over to the next message.
  */
-export function MailHtmlFrame({ html, subject }: { html: string; subject: string }) {
+export function MailHtmlFrame({
+  html,
+  subject,
+  inlineImages,
+}: {
+  html: string;
+  subject: string;
+  inlineImages?: ReadonlyMap<string, string>;
+}) {
   const { t } = useTranslation();
   const [showRemoteImages, setShowRemoteImages] = useState(false);
   const { document, hasRemoteImages } = useMemo(() => {
-    const sanitized = sanitizeMailHtml(html, { showRemoteImages });
+    const sanitized = sanitizeMailHtml(html, { showRemoteImages, inlineImages });
     return {
       document: buildMailDocument(sanitized.html, { showRemoteImages }),
       hasRemoteImages: sanitized.hasRemoteImages,
     };
-  }, [html, showRemoteImages]);
+  }, [html, showRemoteImages, inlineImages]);
 
   return (
     <div className="mt-4">

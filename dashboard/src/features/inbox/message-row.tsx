@@ -1,9 +1,9 @@
-import type { MailTmMessageJsonLd } from '@tempmail/sdk';
 import { useTranslation } from 'react-i18next';
 import { cutIntro } from './cut-intro';
 import { senderLabel } from './filter-messages';
 import { formatRelativeTime } from './format-relative-time';
 import { senderInitials } from './sender-initials';
+import type { InboxMessage } from './normalize-message';
 
 const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -21,12 +21,12 @@ export function MessageRow({
   onOpen,
   onCheck,
 }: {
-  message: MailTmMessageJsonLd;
+  message: InboxMessage;
   current: boolean;
   checked: boolean;
   isNew: boolean;
   now: Date;
-  onOpen: (message: MailTmMessageJsonLd) => void;
+  onOpen: (message: InboxMessage) => void;
   onCheck: (id: string, checked: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -73,16 +73,23 @@ export function MessageRow({
                 {t('inbox.new')}
               </span>
             )}
-            <time
-              dateTime={message.createdAt}
-              className="ml-auto shrink-0 text-xs text-slate-500 dark:text-slate-400"
-            >
-              {formatRelativeTime(new Date(message.createdAt), now, {
-                locale: i18n.language,
-                nowLabel: t('inbox.now'),
-              })}
-            </time>
+            {message.createdAt && (
+              <time
+                dateTime={message.createdAt}
+                className="ml-auto shrink-0 text-xs text-slate-500 dark:text-slate-400"
+              >
+                {formatRelativeTime(new Date(message.createdAt), now, {
+                  locale: i18n.language,
+                  nowLabel: t('inbox.now'),
+                })}
+              </time>
+            )}
           </span>
+          {message.mailbox && (
+            <span className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+              {t('inbox.to', { address: message.mailbox })}
+            </span>
+          )}
           <span className="block truncate text-sm">{subject}</span>
           <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
             {cutIntro(message.intro)}

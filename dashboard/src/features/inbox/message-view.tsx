@@ -1,30 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FreeMailbox } from '../address/generate-address';
 import { AttachmentList } from './attachment-list';
-import { messageQueryOptions } from './inbox-queries';
+import { formatRelativeTime } from './format-relative-time';
+import type { InboxSource } from './inbox-sources';
 import { linkPlainText } from './link-plain-text';
 import { MailHtmlFrame } from './mail-html-frame';
+import { messageQueryOptions } from './message-queries';
+import { ProFeatureButton } from './pro-feature-button';
+import { useInlineImages } from './use-inline-images';
 
 /**
- * One message. Its HTML body, when it has one, goes to the sandboxed frame; otherwise the
- * text body is shown as text nodes with its links made clickable. Subject, sender and file
- * names are always text nodes.
+ * One message (spec section 2, "Message preview"). Its HTML body, when it has one, goes to
+ * the sandboxed frame; otherwise the text body is shown as text nodes with its links made
+ * clickable. Subject, sender and file names are always text nodes.
  */
 export function MessageView({
-  mailbox,
+  source,
   id,
   onBack,
   backRef,
 }: {
-  mailbox: FreeMailbox;
+  source: InboxSource;
   id: string;
   onBack: () => void;
   backRef?: Ref<HTMLButtonElement>;
 }) {
   const { t, i18n } = useTranslation();
-  const message = useQuery(messageQueryOptions(mailbox, id));
+  const message = useQuery(messageQueryOptions(source, id));
+  const inlineImages = useInlineImages(source, message.data);
+  const data = message.data;
+
+  let status: string | undefined;
+  if (message.isError) status = t('message.loadFailed');
+  else if (message.isPending) status = t('message.loading');
+  else if (!data) status = t('message.invalid');
 
   return (
     <section
@@ -39,51 +49,68 @@ export function MessageView({
       >
         {t('message.back')}
       </button>
-      {message.data ? (
+      {data ? (
         <article>
           <h2 id="message-heading" className="text-xl font-semibold break-words">
-            {message.data.subject || t('inbox.noSubject')}
+            {data.subject || t('inbox.noSubject')}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600 dark:text-slate-300">
             <dt>{t('message.from')}</dt>
             <dd className="break-all">
-              {message.data.from.name
-                ? `${message.data.from.name} <${message.data.from.address}>`
-                : message.data.from.address}
+              {data.from.name ? `${data.from.name} <${data.from.address}>` : data.from.address}
             </dd>
+            {data.mailbox && (
+              <>
+                <dt>{t('message.to')}</dt>
+                <dd className="break-all">{data.mailbox}</dd>
+              </>
+            )}
             <dt>{t('message.received')}</dt>
             <dd>
-              <time dateTime={message.data.createdAt}>
-                {new Intl.DateTimeFormat(i18n.language, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                }).format(new Date(message.data.createdAt))}
-              </time>
+              {data.createdAt ? (
+                <time
+                  dateTime={data.createdAt}
+                  title={new Intl.DateTimeFormat(i18n.language, {
+                    dateStyle: 'full',
+                    timeStyle: 'medium',
+                  }).format(new Date(data.createdAt))}
+                >
+                  {formatRelativeTime(new Date(data.createdAt), new Date(), {
+                    locale: i18n.language,
+                    nowLabel: t('inbox.now'),
+                  })}
+                </time>
+              ) : (
+                t('message.unknownDate')
+              )}
             </dd>
           </dl>
-          {message.data.html.length > 0 ? (
-            <MailHtmlFrame
-              key={message.data.id}
-              html={message.data.html.join('')}
-              subject={message.data.subject}
-            />
+          <div className="mt-3 flex gap-2">
+            <ProFeatureButton label={t('message.reply')} />
+            <ProFeatureButton label={t('message.delete')} />
+          </div>
+          {data.html ? (
+            inlineImages && (
+              <MailHtmlFrame
+                key={data.id}
+                html={data.html}
+                subject={data.subject}
+                inlineImages={inlineImages}
+              />
+            )
           ) : (
             <pre
               data-testid="message-text"
               className="mt-4 font-sans text-base break-words whitespace-pre-wrap"
             >
-              {message.data.text ? linkPlainText(message.data.text) : t('message.noText')}
+              {data.text ? linkPlainText(data.text) : t('message.noText')}
             </pre>
           )}
-          <AttachmentList
-            mailbox={mailbox}
-            messageId={message.data.id}
-            attachments={message.data.attachments}
-          />
+          <AttachmentList source={source} messageId={data.id} attachments={data.attachments} />
         </article>
       ) : (
-        <p id="message-heading" role={message.isError ? 'alert' : 'status'}>
-          {message.isError ? t('message.loadFailed') : t('message.loading')}
+        <p id="message-heading" role={message.isError || !data ? 'alert' : 'status'}>
+          {status}
         </p>
       )}
     </section>

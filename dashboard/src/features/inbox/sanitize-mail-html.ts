@@ -33,6 +33,17 @@ const FORBID_TAGS = [
  */
 const FORBID_ATTR = ['background', 'srcset', 'ping', 'action', 'formaction', 'poster'];
 
+/** A `cid:` URL's Content-ID as attachments list it: percent-decoded, without brackets. */
+export function decodeCid(value: string): string {
+  let id = value.trim();
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // Not percent-encoded after all: used as written.
+  }
+  return id.replace(/^<|>$/g, '');
+}
+
 export interface SanitizedMail {
   /** The body's markup, safe to place in the preview frame's `<body>`. */
   html: string;
@@ -48,7 +59,14 @@ export interface SanitizedMail {
  */
 export function sanitizeMailHtml(
   html: string,
-  { showRemoteImages }: { showRemoteImages: boolean },
+  {
+    showRemoteImages,
+    inlineImages = new Map(),
+  }: {
+    showRemoteImages: boolean;
+    /** The message's own images by Content-ID, as data URLs, for its `cid:` sources. */
+    inlineImages?: ReadonlyMap<string, string>;
+  },
 ): SanitizedMail {
   // A fresh instance per call, so the hooks below never leak into another message.
   const purify = DOMPurify(window);
@@ -59,10 +77,15 @@ export function sanitizeMailHtml(
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
-    if (node.tagName === 'IMG' && REMOTE_URL.test(node.getAttribute('src') ?? '')) {
+    if (node.tagName !== 'IMG') return;
+    const src = node.getAttribute('src') ?? '';
+    if (REMOTE_URL.test(src)) {
       hasRemoteImages = true;
       if (!showRemoteImages) node.removeAttribute('src');
     }
+    const cid = /^\s*cid:(.+)$/i.exec(src)?.[1];
+    const inline = cid && inlineImages.get(decodeCid(cid));
+    if (inline) node.setAttribute('src', inline);
   });
 
   const clean = purify.sanitize(html, {

@@ -1,16 +1,11 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProFeatureButton } from './pro-feature-button';
 
 const BULK_ACTIONS = ['read', 'archive', 'delete'] as const;
 
-/**
- * Shown while rows are selected: Clear, and the bulk actions, which are Pro features and so
- * disabled here. They stay focusable (`aria-disabled`) so a keyboard or screen-reader user
- * finds them and hears why they do nothing.
- */
+/** Shown while rows are selected: Clear, and the bulk actions, which are Pro features. */
 export function SelectionBar({ count, onClear }: { count: number; onClear: () => void }) {
   const { t } = useTranslation();
-  const noteId = useId();
   return (
     <div
       role="toolbar"
@@ -25,24 +20,8 @@ export function SelectionBar({ count, onClear }: { count: number; onClear: () =>
       >
         {t('inbox.clearSelection')}
       </button>
-      <span id={noteId} className="sr-only">
-        {t('inbox.proFeature')}
-      </span>
       {BULK_ACTIONS.map((action) => (
-        <button
-          key={action}
-          type="button"
-          aria-disabled="true"
-          aria-describedby={noteId}
-          title={t('inbox.proFeature')}
-          onClick={(event) => event.preventDefault()}
-          className="flex cursor-not-allowed items-center gap-1 rounded-md border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 px-2 py-1 text-slate-500 dark:text-slate-400 focus-visible:outline-2 focus-visible:outline-indigo-600"
-        >
-          {t(`inbox.bulk.${action}`)}
-          <span className="rounded bg-amber-100 dark:bg-amber-900 px-1 text-xs font-semibold text-amber-800 dark:text-amber-200">
-            {t('inbox.pro')}
-          </span>
-        </button>
+        <ProFeatureButton key={action} label={t(`inbox.bulk.${action}`)} />
       ))}
     </div>
   );

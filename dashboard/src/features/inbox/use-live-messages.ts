@@ -1,25 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { FreeMailbox } from '../address/generate-address';
-import { inboxQueryKey, messagesQueryOptions } from './inbox-queries';
+import type { InboxSource } from './inbox-sources';
+import { messagesQueryOptions } from './message-queries';
 
 /** The spec's inbox poll, used only while the live stream is down. */
 export const INBOX_POLL_MS = 10_000;
 
-/** True for a Mercure frame carrying a Message; the server follows each with its Account. */
-function isMessageFrame(data: unknown): boolean {
-  if (typeof data !== 'string') return false;
-  try {
-    return (JSON.parse(data) as { '@type'?: unknown })['@type'] === 'Message';
-  } catch {
-    return false;
-  }
-}
-
 /** setTimeout's longest delay; a later expiry is checked again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Whether the mailbox has expired, turning true at its expiry. */
+/** Whether the inbox has expired, turning true at its expiry. */
 function useExpired(expiresAt: number): boolean {
   const [expired, setExpired] = useState(() => Date.now() >= expiresAt);
   useEffect(() => {
@@ -36,42 +26,39 @@ function useExpired(expiresAt: number): boolean {
 }
 
 /**
- * The inbox, kept current by the mail.tm Mercure stream: each new message re-reads the list
- * at once. The stream has no replay, so a reconnect re-reads it too, and while the stream is
- * down the list is polled. EventSource cannot send headers, hence the token in the query.
+ * The inbox, kept current by its event stream: each new message re-reads the list at once,
+ * and so does every reconnect (whatever came while it was down). While the stream is down
+ * the list is polled.
  */
-export function useLiveMessages(mailbox: FreeMailbox) {
+export function useLiveMessages(source: InboxSource) {
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
-  // An expired mailbox's token is refused: stop listening and polling, keep the last list.
-  const expired = useExpired(mailbox.expiresAt);
+  // An expired inbox's token (or Pro) is refused: stop listening and polling, keep the list.
+  const expired = useExpired(source.expiresAt);
 
   useEffect(() => {
     if (expired) return;
-    const url = new URL('/.well-known/mercure', window.location.origin);
-    url.searchParams.set('topic', `/accounts/${mailbox.id}`);
-    url.searchParams.set('authorization', mailbox.token);
-    const source = new EventSource(url);
-    const refresh = () =>
-      void queryClient.invalidateQueries({ queryKey: [...inboxQueryKey(mailbox), 'messages'] });
+    const stream = new EventSource(source.streamUrl);
+    const { queryKey } = messagesQueryOptions(source);
+    const refresh = () => void queryClient.invalidateQueries({ queryKey });
     let opened = false;
-    source.onopen = () => {
+    stream.onopen = () => {
       setLive(true);
       if (opened) refresh();
       opened = true;
     };
-    source.onmessage = (event: MessageEvent<unknown>) => {
-      if (isMessageFrame(event.data)) refresh();
+    stream.onmessage = (event: MessageEvent<string>) => {
+      if (source.announcesMessage(event.data)) refresh();
     };
-    source.onerror = () => setLive(false);
+    stream.onerror = () => setLive(false);
     return () => {
-      source.close();
+      stream.close();
       setLive(false);
     };
-  }, [mailbox, queryClient, expired]);
+  }, [source, queryClient, expired]);
 
   const messages = useQuery({
-    ...messagesQueryOptions(mailbox),
+    ...messagesQueryOptions(source),
     enabled: !expired,
     refetchInterval: live || expired ? false : INBOX_POLL_MS,
     refetchIntervalInBackground: true,

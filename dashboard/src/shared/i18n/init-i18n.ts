@@ -12,17 +12,23 @@ import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
+import marketingDe from './locales/marketing/de.json';
+import marketingEn from './locales/marketing/en.json';
+import marketingEs from './locales/marketing/es.json';
+import marketingFr from './locales/marketing/fr.json';
 
 export async function initI18n(): Promise<void> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
   await i18next.use(initReactI18next).init({
+    // `translation`: the app; `marketing`: the home page's sections (their own files, since
+    // the public pages share them).
     resources: {
-      en: { translation: en },
-      fr: { translation: fr },
-      es: { translation: es },
-      de: { translation: de },
+      en: { translation: en, marketing: marketingEn },
+      fr: { translation: fr, marketing: marketingFr },
+      es: { translation: es, marketing: marketingEs },
+      de: { translation: de, marketing: marketingDe },
     },
     lng: chooseLanguage({
       stored: readStorage(LANGUAGE_STORAGE_KEY),

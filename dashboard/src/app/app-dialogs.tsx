@@ -1,0 +1,45 @@
+import type { User } from '@tempmail/sdk';
+import { openDialog, useOpenDialog, type AppDialogName } from '../features/account/dialog-store';
+import { ProfileDialog } from '../features/account/profile-dialog';
+import { RecoveryDialog } from '../features/account/recovery-dialog';
+import { isProUser, proExpiry } from '../features/account/user-query';
+import { ApiDocsDialog } from '../features/pro/api-docs-dialog';
+import { CustomAliasDialog } from '../features/pro/custom-alias-dialog';
+import { ForwardingDialog } from '../features/pro/forwarding-dialog';
+import { UpgradeDialog } from '../features/upgrade/upgrade-dialog';
+
+/**
+ * The dialogs any part of the app opens through `openDialog`, one at a time. The Pro ones
+ * exist only for a Pro user: for anyone else their name opens the upgrade dialog instead.
+ */
+export function AppDialogs({ user }: { user: User | undefined }) {
+  const open = useOpenDialog();
+  const pro = isProUser(user);
+  const proUntil = proExpiry(user);
+  const props = (name: AppDialogName) => ({
+    open: open === name,
+    onOpenChange: (next: boolean) => openDialog(next ? name : null),
+  });
+  const wantsPro =
+    open === 'alias' || open === 'forwarding' || open === 'api-docs' || open === 'profile';
+
+  return (
+    <>
+      <UpgradeDialog
+        pro={pro}
+        open={open === 'upgrade' || (wantsPro && !pro)}
+        onOpenChange={(next) => openDialog(next ? 'upgrade' : null)}
+      />
+      <RecoveryDialog variant="recovery" {...props('recovery')} />
+      <RecoveryDialog variant="login" {...props('login')} />
+      {pro && user && proUntil !== null && (
+        <>
+          <CustomAliasDialog proExpiresAt={proUntil} {...props('alias')} />
+          <ForwardingDialog {...props('forwarding')} />
+          <ApiDocsDialog {...props('api-docs')} />
+          <ProfileDialog user={user} {...props('profile')} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import affiliateLinks from '../config/affiliate-links.json';
+
+/** Set to a chat provider's page to offer live chat; unset, the button leads to the contact page. */
+const LIVE_CHAT_URL: string | undefined = import.meta.env.VITE_LIVE_CHAT_URL || undefined;
+
+/**
+ * Unprefixed in every language for now: spec section 2 keeps some footer links (/contact)
+ * unprefixed, and the `/{lang}` routes do not exist yet.
+ */
+const FOOTER_LINKS = [
+  { href: '/features', key: 'features' },
+  { href: '/faq', key: 'faq' },
+  { href: '/privacy', key: 'privacy' },
+  { href: '/terms', key: 'terms' },
+  { href: '/trust-safety', key: 'trustSafety' },
+  { href: '/contact', key: 'contact' },
+  { href: '/blog', key: 'blog' },
+] as const;
+
+const LINK =
+  'rounded text-slate-600 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:text-indigo-300';
+
+function LiveChatLink() {
+  const { t } = useTranslation('marketing');
+  const className =
+    'inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+  if (!LIVE_CHAT_URL) {
+    return (
+      <a href="/contact" className={className}>
+        {t('footer.liveChat')}
+      </a>
+    );
+  }
+  return (
+    <a href={LIVE_CHAT_URL} target="_blank" rel="noopener noreferrer" className={className}>
+      {t('footer.liveChat')}
+      <span className="sr-only"> {t('footer.newTab')}</span>
+    </a>
+  );
+}
+
+/** Partner offers pay for the free tier; Pro has paid already, so it never sees them. */
+function AffiliateLinks() {
+  const { t } = useTranslation('marketing');
+  return (
+    <section aria-labelledby="affiliate-heading" className="space-y-3">
+      <h2 id="affiliate-heading" className="text-sm font-semibold">
+        {t('footer.affiliateHeading')}{' '}
+        <span className="font-normal text-slate-500 dark:text-slate-400">
+          ({t('footer.sponsored')})
+        </span>
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {affiliateLinks.map((link) => (
+          <li key={link.url} className="text-sm">
+            <a
+              href={link.url}
+              target="_blank"
+              rel="sponsored noopener noreferrer"
+              className={`${LINK} font-medium`}
+            >
+              {link.name}
+              <span className="sr-only"> {t('footer.newTab')}</span>
+            </a>
+            <p className="text-slate-500 dark:text-slate-400">{link.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The site footer (spec section 2): page links, live chat, partner links for free users. */
+export function AppFooter({ isPro }: { isPro: boolean }) {
+  const { t } = useTranslation('marketing');
+  return (
+    <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+        {!isPro && <AffiliateLinks />}
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <nav aria-label={t('footer.navLabel')}>
+            <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className={LINK}>
+                    {t(`footer.links.${link.key}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <LiveChatLink />
+        </div>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </p>
+      </div>
+    </footer>
+  );
+}

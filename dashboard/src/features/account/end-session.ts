@@ -1,0 +1,32 @@
+import { clearProSession as clearServerProSession, logout, unwrap } from '@tempmail/sdk';
+import type { QueryClient } from '@tanstack/react-query';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../shared/preferences/choose-language';
+import { THEME_STORAGE_KEY } from '../../shared/preferences/resolve-theme';
+import { createApiClient } from '../../shared/create-api-client';
+import { clearProSession } from './pro-session-store';
+
+/** Spec section 9: the transition shown before the page reloads. */
+export const SESSION_TRANSITION_MS = 500;
+
+export type SessionEnd = 'clear' | 'logout';
+
+/**
+ * Clear Session (forget the Pro address; a new one is made on reload) or Logout (leave the
+ * Pro account, and forget the language and theme too), after the server has done its part.
+ * A server refusal throws and changes nothing here.
+ */
+export async function endSession(kind: SessionEnd, queryClient: QueryClient): Promise<void> {
+  const client = createApiClient();
+  await unwrap(kind === 'clear' ? clearServerProSession({ client }) : logout({ client }));
+  queryClient.clear();
+  clearProSession();
+  if (kind === 'logout') {
+    try {
+      localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+      localStorage.removeItem(THEME_STORAGE_KEY);
+    } catch {
+      // Storage is off: nothing was kept.
+    }
+    document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  }
+}

@@ -1,0 +1,195 @@
+import { createBillingPortalSession, TempMailError, unwrap, type User } from '@tempmail/sdk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createApiClient } from '../../shared/create-api-client';
+import { showToast } from '../../shared/toast/toast-store';
+import { AppDialog } from '../../shared/ui/app-dialog';
+import { LINK_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { FullScreenLoader } from '../../shared/ui/full-screen-loader';
+import { useAddressState } from '../address/address-store';
+import { formatCountdown } from '../address/format-countdown';
+import { useCountdown } from '../address/use-countdown';
+import { openDialog } from './dialog-store';
+import { endSession, SESSION_TRANSITION_MS, type SessionEnd } from './end-session';
+import { proExpiry } from './user-query';
+
+function Remaining({ expiresAt }: { expiresAt: number }) {
+  const { t } = useTranslation();
+  const left = formatCountdown(useCountdown(expiresAt));
+  return <>{left === null ? t('address.expired') : t('profile.remaining', { time: left })}</>;
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="min-w-0 break-all font-medium">{children}</dd>
+    </>
+  );
+}
+
+/**
+ * Profile (spec section 2, Pro only): the account, shortcuts to the Pro dialogs, the
+ * subscription with its remaining time (and the billing portal for monthly subscribers),
+ * help, and Clear Session / Logout, each confirmed.
+ */
+export function ProfileDialog({
+  open,
+  user,
+  onOpenChange,
+}: {
+  open: boolean;
+  user: User;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const address = useAddressState();
+  const [confirming, setConfirming] = useState<SessionEnd | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const expiry = proExpiry(user);
+
+  const end = useMutation({
+    mutationFn: (kind: SessionEnd) => endSession(kind, queryClient),
+    onSuccess: () => {
+      setConfirming(null);
+      onOpenChange(false);
+      setLeaving(true);
+      setTimeout(() => window.location.reload(), SESSION_TRANSITION_MS);
+    },
+    onError: (error, kind) =>
+      showToast({
+        title: t('profile.errorTitle'),
+        description:
+          error instanceof TempMailError && error.message
+            ? error.message
+            : t(kind === 'clear' ? 'profile.clearFailed' : 'profile.logoutFailed'),
+        variant: 'destructive',
+      }),
+  });
+  const portal = useMutation({
+    mutationFn: () => unwrap(createBillingPortalSession({ client: createApiClient() })),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: () =>
+      showToast({
+        title: t('profile.errorTitle'),
+        description: t('profile.portalFailed'),
+        variant: 'destructive',
+      }),
+  });
+
+  const shortcut = (name: 'alias' | 'forwarding' | 'api-docs', label: string) => (
+    <li>
+      <button type="button" className={LINK_BUTTON} onClick={() => openDialog(name)}>
+        {label}
+      </button>
+    </li>
+  );
+
+  return (
+    <>
+      <AppDialog open={open} onOpenChange={onOpenChange} title={t('profile.title')}>
+        <div className="space-y-5">
+          <section aria-labelledby="profile-account">
+            <h3 id="profile-account" className="mb-2 font-semibold">
+              {t('profile.account')}
+            </h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <Row label={t('profile.email')}>{user.email ?? '—'}</Row>
+              <Row label={t('profile.plan')}>{t(`profile.plans.${user.plan}`)}</Row>
+              <Row label={t('profile.currentAddress')}>
+                {address.status === 'ready' ? address.address.address : '—'}
+              </Row>
+              {user.customAlias && <Row label={t('profile.alias')}>{user.customAlias}</Row>}
+              <Row label={t('profile.userId')}>
+                <code>{user.id}</code>
+              </Row>
+            </dl>
+          </section>
+          <section aria-labelledby="profile-shortcuts">
+            <h3 id="profile-shortcuts" className="mb-2 font-semibold">
+              {t('profile.shortcuts')}
+            </h3>
+            <ul className="space-y-1">
+              {shortcut('alias', t('alias.title'))}
+              {shortcut('forwarding', t('forwarding.title'))}
+              {shortcut('api-docs', t('apiDocs.title'))}
+            </ul>
+          </section>
+          <section aria-labelledby="profile-subscription">
+            <h3 id="profile-subscription" className="mb-2 font-semibold">
+              {t('profile.subscription')}
+            </h3>
+            {expiry !== null && (
+              <p className="text-sm">
+                {t('profile.expires', {
+                  date: new Intl.DateTimeFormat(i18n.language, {
+                    dateStyle: 'long',
+                    timeStyle: 'short',
+                  }).format(expiry),
+                })}{' '}
+                <span data-testid="pro-remaining">
+                  <Remaining expiresAt={expiry} />
+                </span>
+              </p>
+            )}
+            {user.plan === 'pro_monthly' && (
+              <button
+                type="button"
+                className={`mt-2 ${SECONDARY_BUTTON}`}
+                disabled={portal.isPending}
+                onClick={() => portal.mutate()}
+              >
+                {portal.isPending ? t('loaders.loading') : t('profile.billingPortal')}
+              </button>
+            )}
+          </section>
+          <section aria-labelledby="profile-help">
+            <h3 id="profile-help" className="mb-2 font-semibold">
+              {t('profile.help')}
+            </h3>
+            <p className="text-sm">
+              {t('profile.helpText')}{' '}
+              <a href="/contact" className={LINK_BUTTON}>
+                {t('profile.contact')}
+              </a>
+            </p>
+          </section>
+          <section aria-labelledby="profile-session" className="flex flex-wrap gap-2">
+            <h3 id="profile-session" className="sr-only">
+              {t('profile.session')}
+            </h3>
+            <button
+              type="button"
+              className={SECONDARY_BUTTON}
+              onClick={() => setConfirming('clear')}
+            >
+              {t('profile.clearSession')}
+            </button>
+            <button
+              type="button"
+              className={SECONDARY_BUTTON}
+              onClick={() => setConfirming('logout')}
+            >
+              {t('profile.logout')}
+            </button>
+          </section>
+        </div>
+      </AppDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t(
+          confirming === 'logout' ? 'profile.logoutConfirmTitle' : 'profile.clearConfirmTitle',
+        )}
+        message={t(confirming === 'logout' ? 'profile.logoutConfirm' : 'profile.clearConfirm')}
+        confirmLabel={t(confirming === 'logout' ? 'profile.logout' : 'profile.clearSession')}
+        busy={end.isPending}
+        onConfirm={() => confirming && end.mutate(confirming)}
+        onOpenChange={(next) => !next && setConfirming(null)}
+      />
+      {leaving && <FullScreenLoader text={t('loaders.loading')} />}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { requestAccessRecovery, TempMailError, unwrap } from '@tempmail/sdk';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { createApiClient } from '../../shared/create-api-client';
+import { AppDialog } from '../../shared/ui/app-dialog';
+import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+
+/** Spec section 8's recovery texts by the server's status; anything else is the generic one. */
+export function recoveryErrorKey(error: unknown): string {
+  const status = error instanceof TempMailError ? error.status : 0;
+  if (status === 404) return 'recovery.errors.noAccount';
+  if (status === 403) return 'recovery.errors.expired';
+  if (status === 422) return 'recovery.errors.needsVerification';
+  if (status === 429) return 'recovery.errors.tooMany';
+  return 'recovery.errors.failed';
+}
+
+/**
+ * 'Already Pro? Sign in with your email' (spec section 2: Access Pro Features, and Login):
+ * the purchase email gets a one-time sign-in link; opening it restores Pro in that browser.
+ */
+export function RecoveryDialog({
+  open,
+  variant,
+  onOpenChange,
+}: {
+  open: boolean;
+  variant: 'recovery' | 'login';
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const request = useMutation({
+    mutationFn: (email: string) =>
+      unwrap(requestAccessRecovery({ client: createApiClient(), body: { email } })),
+  });
+  const emailError = form.formState.errors.email;
+
+  function close(next: boolean) {
+    if (!next) {
+      form.reset();
+      request.reset();
+    }
+    onOpenChange(next);
+  }
+
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={close}
+      title={t(`recovery.${variant}Title`)}
+      description={t('recovery.description')}
+    >
+      {request.isSuccess ? (
+        <p
+          role="status"
+          className="rounded-lg bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"
+        >
+          {t('recovery.sent', { email: request.variables })}
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(({ email }) => request.mutate(email.trim()))}
+          className="space-y-3"
+        >
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium">{t('recovery.emailLabel')}</span>
+            <input
+              type="email"
+              autoComplete="email"
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? 'recovery-email-error' : undefined}
+              className={TEXT_INPUT}
+              {...form.register('email', {
+                validate: (value) => value.trim() !== '' || t('recovery.emailRequired'),
+              })}
+            />
+          </label>
+          {emailError && (
+            <p id="recovery-email-error" className="text-sm text-red-700 dark:text-red-300">
+              {emailError.message}
+            </p>
+          )}
+          {request.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {t(recoveryErrorKey(request.error))}
+            </p>
+          )}
+          <button type="submit" disabled={request.isPending} className={`w-full ${PRIMARY_BUTTON}`}>
+            {request.isPending ? t('loaders.sending') : t('recovery.submit')}
+          </button>
+        </form>
+      )}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CONSENT_PURPOSES,
+  uniformConsent,
+  useConsent,
+  type ConsentPreferences,
+} from './consent-store';
+
+/** Spec section 9: the banner waits this long after load, so it never hides the first view. */
+const BANNER_DELAY_MS = 2000;
+
+const BUTTON =
+  'rounded-lg px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const PRIMARY = `${BUTTON} bg-indigo-600 text-white hover:bg-indigo-700`;
+const SECONDARY = `${BUTTON} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+
+/**
+ * The cookie consent banner (spec section 4): accept all, decline all, or choose each purpose.
+ * A labelled region at the bottom of the page, not a dialog: the page stays usable, and
+ * nothing that needs consent runs until a choice is stored.
+ */
+export function ConsentBanner() {
+  const { t } = useTranslation('marketing');
+  const { preferences, save } = useConsent();
+  const [due, setDue] = useState(false);
+  const [customizing, setCustomizing] = useState(false);
+  const [draft, setDraft] = useState<ConsentPreferences>(() => uniformConsent(false));
+  const headingId = useId();
+  const choicesId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDue(true), BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!due || preferences) return null;
+
+  return (
+    <section
+      role="region"
+      aria-labelledby={headingId}
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="mx-auto max-w-5xl space-y-3">
+        <h2 id={headingId} className="font-semibold">
+          {t('consent.heading')}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('consent.description')}</p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={() => save(uniformConsent(true))} className={PRIMARY}>
+            {t('consent.acceptAll')}
+          </button>
+          <button type="button" onClick={() => save(uniformConsent(false))} className={SECONDARY}>
+            {t('consent.declineAll')}
+          </button>
+          <button
+            type="button"
+            onClick={() => setCustomizing(!customizing)}
+            aria-expanded={customizing}
+            aria-controls={customizing ? choicesId : undefined}
+            className={SECONDARY}
+          >
+            {t('consent.customize')}
+          </button>
+        </div>
+        {customizing && (
+          <form
+            id={choicesId}
+            onSubmit={(event) => {
+              event.preventDefault();
+              save(draft);
+            }}
+            className="space-y-3"
+          >
+            <fieldset className="grid gap-2 sm:grid-cols-2">
+              <legend className="sr-only">{t('consent.purposesLegend')}</legend>
+              {CONSENT_PURPOSES.map((purpose) => (
+                <div
+                  key={purpose}
+                  className="flex items-start gap-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700"
+                >
+                  <input
+                    id={`${choicesId}-${purpose}`}
+                    type="checkbox"
+                    checked={draft[purpose]}
+                    onChange={(event) => setDraft({ ...draft, [purpose]: event.target.checked })}
+                    aria-describedby={`${choicesId}-${purpose}-description`}
+                    className="mt-0.5 size-4 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                  />
+                  <div>
+                    <label htmlFor={`${choicesId}-${purpose}`} className="block font-medium">
+                      {t(`consent.purposes.${purpose}.label`)}
+                    </label>
+                    <p
+                      id={`${choicesId}-${purpose}-description`}
+                      className="text-slate-600 dark:text-slate-300"
+                    >
+                      {t(`consent.purposes.${purpose}.description`)}
+                    </p>
+                  </div>
+                </div>
+              ))}
+            </fieldset>
+            <button type="submit" className={PRIMARY}>
+              {t('consent.save')}
+            </button>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

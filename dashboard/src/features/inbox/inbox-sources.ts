@@ -1,0 +1,97 @@
+import {
+  getProMessage,
+  getProMessageAttachment,
+  listAllMessages,
+  mailTmGetAttachment,
+  mailTmGetMessage,
+  mailTmListMessages,
+  mailTmUpdateMessage,
+  unwrap,
+} from '@tempmail/sdk';
+import { createApiClient } from '../../shared/create-api-client';
+import type { MailTmAccount } from '../address/page-address';
+import {
+  toInboxMessage,
+  toOpenedMessage,
+  type InboxMessage,
+  type OpenedMessage,
+} from './normalize-message';
+
+/**
+ * Where an inbox's mail comes from. A free address reads its one mailbox through the
+ * mail.tm-compatible API with its bearer token; a Pro user reads all their addresses through
+ * the product API with the session cookie (custom addresses have no password to log in with).
+ */
+export interface InboxSource {
+  /** Every query of this inbox starts with this key, so one call can refresh them. */
+  key: readonly unknown[];
+  /** After this the inbox is closed: its token (or Pro) is gone, so nothing is asked. */
+  expiresAt: number;
+  list(signal: AbortSignal): Promise<InboxMessage[]>;
+  /** Undefined when the server's message is one the preview cannot show. */
+  read(id: string, signal: AbortSignal): Promise<OpenedMessage | undefined>;
+  /** Marks a message seen on the server; undefined where reading it already did. */
+  markSeen?: (id: string) => Promise<void>;
+  download(messageId: string, attachmentId: string): Promise<Blob>;
+  /** The event stream that announces new mail. */
+  streamUrl: string;
+  /** Whether a stream frame's data announces a new message (and the list must be re-read). */
+  announcesMessage(data: string): boolean;
+}
+
+const newestFirst = (messages: InboxMessage[]) =>
+  messages.sort((a, b) => Date.parse(b.createdAt || '0') - Date.parse(a.createdAt || '0'));
+
+const listed = (items: readonly unknown[]) =>
+  newestFirst(items.flatMap((item) => toInboxMessage(item) ?? []));
+
+function parses(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A free address's mailbox, through mail.tm's API and its Mercure stream. */
+export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): InboxSource {
+  const client = createApiClient(account.token);
+  const stream = new URL('/.well-known/mercure', window.location.origin);
+  stream.searchParams.set('topic', `/accounts/${account.id}`);
+  // EventSource cannot send headers; mail.tm's hub takes the token in the query.
+  stream.searchParams.set('authorization', account.token);
+  return {
+    key: ['mailtm', account.id],
+    expiresAt,
+    list: async (signal) =>
+      listed((await unwrap(mailTmListMessages({ client, signal })))['hydra:member']),
+    read: async (id, signal) =>
+      toOpenedMessage(await unwrap(mailTmGetMessage({ client, path: { id }, signal }))),
+    markSeen: async (id) => {
+      await unwrap(mailTmUpdateMessage({ client, path: { id }, body: { seen: true } }));
+    },
+    download: (id, attachmentId) =>
+      unwrap(mailTmGetAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
+    streamUrl: stream.href,
+    // The hub follows each Message with its Account (the new `used`), which changes nothing here.
+    announcesMessage: (data) =>
+      (parses(data) as { '@type'?: unknown } | undefined)?.['@type'] === 'Message',
+  };
+}
+
+/** A Pro user's aggregated inbox, through the product API and `/api/events`. */
+export function proInboxSource(userId: string, proExpiresAt: number): InboxSource {
+  const client = createApiClient();
+  return {
+    key: ['pro', userId],
+    expiresAt: proExpiresAt,
+    list: async (signal) => listed((await unwrap(listAllMessages({ client, signal }))).messages),
+    read: async (id, signal) =>
+      toOpenedMessage(await unwrap(getProMessage({ client, path: { id }, signal }))),
+    download: (id, attachmentId) =>
+      unwrap(getProMessageAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
+    streamUrl: new URL('/api/events', window.location.origin).href,
+    // Every frame of this stream is a new message.
+    announcesMessage: () => true,
+  };
+}

@@ -1,0 +1,124 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PLAN_PRICES, formatPrice } from '../../shared/product-facts';
+import { useConsent } from '../consent/consent-store';
+
+declare global {
+  interface Window {
+    adsbygoogle?: unknown[] & { requestNonPersonalizedAds?: 0 | 1 };
+  }
+}
+
+export type AdSlotKind = 'top' | 'bottom' | 'rectangle';
+
+/**
+ * The ad network's publisher id. Unset (the default) means no network at all: every slot
+ * shows the house Pro promotion and no third-party script is ever requested.
+ */
+const AD_CLIENT_ID: string | undefined = import.meta.env.VITE_AD_CLIENT_ID || undefined;
+
+/** Per-kind ad unit ids; the network needs one per unit to fill it. */
+const AD_UNIT_IDS: Record<AdSlotKind, string | undefined> = {
+  top: import.meta.env.VITE_AD_SLOT_TOP || undefined,
+  bottom: import.meta.env.VITE_AD_SLOT_BOTTOM || undefined,
+  rectangle: import.meta.env.VITE_AD_SLOT_RECTANGLE || undefined,
+};
+
+const AD_SCRIPT_ID = 'ad-network-script';
+
+/** Spec section 2: banners keep 90 px and the rectangle 250 px, so the page does not jump. */
+const SLOT_SIZE: Record<AdSlotKind, string> = {
+  top: 'min-h-[90px]',
+  bottom: 'min-h-[90px]',
+  rectangle: 'min-h-[250px] max-w-[300px] mx-auto',
+};
+
+function loadAdScript(clientId: string): void {
+  if (document.getElementById(AD_SCRIPT_ID)) return;
+  const script = document.createElement('script');
+  script.id = AD_SCRIPT_ID;
+  script.async = true;
+  script.crossOrigin = 'anonymous';
+  script.src = `https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(clientId)}`;
+  document.head.append(script);
+}
+
+function NetworkSlot({
+  clientId,
+  kind,
+  personalized,
+}: {
+  clientId: string;
+  kind: AdSlotKind;
+  personalized: boolean;
+}) {
+  useEffect(() => {
+    const queue = (window.adsbygoogle ??= []);
+    // Set before the script reads the queue: without ad_personalization, contextual ads only.
+    queue.requestNonPersonalizedAds = personalized ? 0 : 1;
+    loadAdScript(clientId);
+    try {
+      queue.push({});
+    } catch (error) {
+      // Spec section 8: a failed ad is only logged; the page carries on without it.
+      console.warn('Ad slot could not be filled', error);
+    }
+  }, [clientId, personalized]);
+
+  return (
+    <ins
+      className={`adsbygoogle block ${SLOT_SIZE[kind]}`}
+      data-ad-client={clientId}
+      data-ad-slot={AD_UNIT_IDS[kind]}
+      data-ad-format={kind === 'rectangle' ? 'rectangle' : 'horizontal'}
+      data-full-width-responsive="true"
+    />
+  );
+}
+
+/** Our own promotion, in place of an ad when there is no network or no consent to one. */
+function HouseSlot({ kind }: { kind: AdSlotKind }) {
+  const { t, i18n } = useTranslation('marketing');
+  return (
+    <div
+      className={`flex flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-indigo-300 bg-indigo-50 p-4 text-center dark:border-indigo-700 dark:bg-indigo-950 ${SLOT_SIZE[kind]} ${kind === 'rectangle' ? '' : 'sm:flex-row sm:gap-4'}`}
+    >
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        {t('ads.house', { monthly: formatPrice(PLAN_PRICES.pro_monthly, i18n.language) })}
+      </p>
+      <a
+        href="/?upgrade=true"
+        className="shrink-0 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        {t('ads.houseLink')}
+      </a>
+    </div>
+  );
+}
+
+/**
+ * One ad slot (spec section 2: top banner, bottom banner, rectangle). The caller decides
+ * whether there is one at all (never for Pro, nor while the user is loading); this decides
+ * what fills it: the network only with a client id and `ad_storage` consent, else the house
+ * promotion.
+ */
+export function AdSlot({ kind }: { kind: AdSlotKind }) {
+  const { t } = useTranslation('marketing');
+  const { preferences } = useConsent();
+  const network = AD_CLIENT_ID && preferences?.ad_storage ? AD_CLIENT_ID : null;
+  const personalized = Boolean(preferences?.ad_personalization && preferences.ad_user_data);
+  return (
+    <aside aria-label={t('ads.label')} className="w-full">
+      {network ? (
+        <NetworkSlot
+          key={`${network}-${personalized}`}
+          clientId={network}
+          kind={kind}
+          personalized={personalized}
+        />
+      ) : (
+        <HouseSlot kind={kind} />
+      )}
+    </aside>
+  );
+}

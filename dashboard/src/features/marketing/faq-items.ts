@@ -1,0 +1,106 @@
+import { marketingValues, type Translate } from './marketing-values';
+
+/** The FAQ's categories, as spec section 2 lists them; every one has at least one item. */
+export const FAQ_CATEGORIES = [
+  'basics',
+  'usage',
+  'pricing',
+  'safety',
+  'features',
+  'comparison',
+  'technical',
+  'pro',
+  'limits',
+  'compatibility',
+  'tutorials',
+  'legal',
+  'privacy',
+  'integration',
+  'global',
+  'business',
+] as const;
+
+export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
+
+/** An item's texts live in the marketing locale files under `faq.{id}.question` and `.answer`. */
+export type FaqItem = { id: string; category: FaqCategory };
+
+/** The 35 questions (spec section 9), in the order the accordion shows them. */
+export const FAQ_ITEMS: readonly FaqItem[] = [
+  { id: 'what-is-temporary-email', category: 'basics' },
+  { id: 'do-i-need-to-sign-up', category: 'basics' },
+  { id: 'how-long-does-an-address-last', category: 'basics' },
+  { id: 'how-do-i-get-an-address', category: 'usage' },
+  { id: 'how-fast-do-emails-arrive', category: 'usage' },
+  { id: 'what-if-i-close-the-page', category: 'usage' },
+  { id: 'is-tempmail-free', category: 'pricing' },
+  { id: 'how-much-does-pro-cost', category: 'pricing' },
+  { id: 'can-i-get-a-refund', category: 'pricing' },
+  { id: 'is-temporary-email-safe', category: 'safety' },
+  { id: 'are-html-emails-safe-to-open', category: 'safety' },
+  { id: 'can-i-receive-attachments', category: 'features' },
+  { id: 'can-i-send-email', category: 'features' },
+  { id: 'can-i-search-my-inbox', category: 'features' },
+  { id: 'free-vs-pro', category: 'comparison' },
+  { id: 'temporary-vs-real-email', category: 'comparison' },
+  { id: 'why-is-my-email-not-arriving', category: 'technical' },
+  { id: 'does-the-inbox-update-automatically', category: 'technical' },
+  { id: 'what-is-a-custom-alias', category: 'pro' },
+  { id: 'how-does-forwarding-work', category: 'pro' },
+  { id: 'how-do-i-restore-pro-access', category: 'pro' },
+  { id: 'what-happens-when-pro-ends', category: 'pro' },
+  { id: 'how-many-addresses-can-i-create', category: 'limits' },
+  { id: 'how-many-emails-can-i-receive', category: 'limits' },
+  { id: 'what-are-the-api-limits', category: 'limits' },
+  { id: 'does-it-work-on-my-phone', category: 'compatibility' },
+  { id: 'will-websites-accept-my-address', category: 'compatibility' },
+  { id: 'how-to-verify-an-account', category: 'tutorials' },
+  { id: 'how-to-keep-the-same-address', category: 'tutorials' },
+  { id: 'is-temporary-email-legal', category: 'legal' },
+  { id: 'what-data-do-you-keep', category: 'privacy' },
+  { id: 'who-can-read-my-inbox', category: 'privacy' },
+  { id: 'is-there-an-api', category: 'integration' },
+  { id: 'which-languages-are-supported', category: 'global' },
+  { id: 'can-my-team-use-it-for-testing', category: 'business' },
+];
+
+/** One item's question and answer in the reader's language, with the product facts filled in. */
+export function translateFaqItem(
+  t: Translate,
+  language: string,
+  item: FaqItem,
+): { question: string; answer: string } {
+  const values = marketingValues(language);
+  return {
+    question: t(`faq.${item.id}.question`, values),
+    answer: t(`faq.${item.id}.answer`, values),
+  };
+}
+
+/**
+ * The FAQ as schema.org FAQPage structured data (spec section 2: "structured FAQ data for
+ * search engines"), for the home page now and the public pages later.
+ */
+export function faqJsonLd(t: Translate, language: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    inLanguage: language,
+    mainEntity: FAQ_ITEMS.map((item) => {
+      const { question, answer } = translateFaqItem(t, language, item);
+      return {
+        '@type': 'Question',
+        name: question,
+        acceptedAnswer: { '@type': 'Answer', text: answer },
+      };
+    }),
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<` escaped, so no text can close the
+ * script element early (`</script>`) or open a comment in it.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

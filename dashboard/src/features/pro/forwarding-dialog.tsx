@@ -1,0 +1,167 @@
+import * as Switch from '@radix-ui/react-switch';
+import { getForwardingSettings, TempMailError, unwrap, updateForwarding } from '@tempmail/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { createApiClient } from '../../shared/create-api-client';
+import { showToast } from '../../shared/toast/toast-store';
+import { AppDialog } from '../../shared/ui/app-dialog';
+import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+import { checkForwardingEmail } from './validate-pro-forms';
+
+/** Spec section 4: forwarding is checked every 10 seconds (here: whether it was confirmed). */
+const FORWARDING_CHECK_MS = 10_000;
+const SETTINGS_KEY = ['forwarding-settings'] as const;
+
+interface ForwardingForm {
+  enabled: boolean;
+  email: string;
+}
+
+/**
+ * Email Forwarding (spec section 2): a toggle, and the destination only while it is on. A
+ * new destination must confirm by its link before anything is forwarded; until then the
+ * dialog says so, and re-reads the settings to see the confirmation land.
+ */
+export function ForwardingDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const switchId = useId();
+  const settings = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: ({ signal }) => unwrap(getForwardingSettings({ client: createApiClient(), signal })),
+    enabled: open,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending_confirmation' ? FORWARDING_CHECK_MS : false,
+  });
+  const form = useForm<ForwardingForm>({ defaultValues: { enabled: false, email: '' } });
+  const { reset } = form;
+  useEffect(() => {
+    if (settings.data) {
+      reset({ enabled: settings.data.enabled, email: settings.data.forwardingEmail ?? '' });
+    }
+  }, [settings.data, reset]);
+
+  const save = useMutation({
+    mutationFn: (body: { forwardingEmail: string | null; enabled: boolean }) =>
+      unwrap(updateForwarding({ client: createApiClient(), body })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+      showToast({
+        title: t('forwarding.savedTitle'),
+        description: t(`forwarding.saved.${saved.status}`, { email: saved.forwardingEmail }),
+        variant: 'default',
+      });
+    },
+  });
+
+  function submit(values: ForwardingForm) {
+    const check = checkForwardingEmail(values.email, values.enabled);
+    if (!check.ok) {
+      form.setError('email', { message: t(`forwarding.errors.${check.error}`) });
+      return;
+    }
+    save.mutate({ forwardingEmail: check.email, enabled: values.enabled });
+  }
+
+  const enabled = form.watch('enabled');
+  const emailError = form.formState.errors.email;
+  const current = settings.data;
+
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('forwarding.title')}
+      description={t('forwarding.description')}
+    >
+      {current ? (
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4">
+          <div className="flex items-center justify-between gap-3">
+            <label htmlFor={switchId} className="font-medium">
+              {t('forwarding.toggle')}
+            </label>
+            <Controller
+              control={form.control}
+              name="enabled"
+              render={({ field }) => (
+                <Switch.Root
+                  id={switchId}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-[state=checked]:bg-indigo-600 dark:bg-slate-600"
+                >
+                  <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+                </Switch.Root>
+              )}
+            />
+          </div>
+          {enabled && (
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">{t('forwarding.emailLabel')}</span>
+              <input
+                type="email"
+                autoComplete="email"
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? 'forwarding-email-error' : undefined}
+                className={TEXT_INPUT}
+                {...form.register('email')}
+              />
+            </label>
+          )}
+          {emailError && (
+            <p
+              id="forwarding-email-error"
+              role="alert"
+              className="text-sm text-red-700 dark:text-red-300"
+            >
+              {emailError.message}
+            </p>
+          )}
+          <p
+            role="status"
+            data-testid="forwarding-status"
+            className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800"
+          >
+            {t(`forwarding.status.${current.status}`, { email: current.forwardingEmail })}
+            {current.status === 'active' && (
+              <>
+                {' '}
+                {t('forwarding.usage', {
+                  count: current.forwardedToday,
+                  limit: current.dailyLimit,
+                })}
+              </>
+            )}
+          </p>
+          {current.lastError && (
+            <p className="text-sm text-amber-800 dark:text-amber-200">
+              {t('forwarding.lastError', { error: current.lastError })}
+            </p>
+          )}
+          {save.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {save.error instanceof TempMailError && save.error.message
+                ? save.error.message
+                : t('forwarding.errors.failed')}
+            </p>
+          )}
+          <button type="submit" disabled={save.isPending} className={`w-full ${PRIMARY_BUTTON}`}>
+            {save.isPending ? t('loaders.loading') : t('forwarding.save')}
+          </button>
+        </form>
+      ) : (
+        <p role={settings.isError ? 'alert' : 'status'}>
+          {settings.isError ? t('forwarding.errors.load') : t('loaders.loading')}
+        </p>
+      )}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,48 @@
+// Spec section 5's rules for the Pro forms, pure so they are tested without a browser. Each
+// failure names its i18n key (title and message of the spec's texts).
+
+/** Spec section 9: an alias has at most this many characters. */
+export const ALIAS_MAX_LENGTH = 20;
+
+export type AliasCheck =
+  | { ok: true; alias: string; domain: string }
+  | { ok: false; error: 'missing' | 'invalid' | 'tooLong' };
+
+/** The alias trimmed and lower-cased, or why it cannot be used. */
+export function checkAlias(alias: string, domain: string): AliasCheck {
+  const cleaned = alias.trim().toLowerCase();
+  if (cleaned === '' || domain.trim() === '') return { ok: false, error: 'missing' };
+  if (!/^[a-z0-9]+$/.test(cleaned)) return { ok: false, error: 'invalid' };
+  if (cleaned.length > ALIAS_MAX_LENGTH) return { ok: false, error: 'tooLong' };
+  return { ok: true, alias: cleaned, domain: domain.trim() };
+}
+
+/** The spec's "basic address pattern": something, @, something, a dot, something; no spaces. */
+const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ForwardingCheck =
+  { ok: true; email: string | null } | { ok: false; error: 'required' | 'invalid' };
+
+/** When forwarding is on, the destination is required and must look like an address. */
+export function checkForwardingEmail(email: string, enabled: boolean): ForwardingCheck {
+  const cleaned = email.trim();
+  if (!enabled) return { ok: true, email: cleaned === '' ? null : cleaned };
+  if (cleaned === '') return { ok: false, error: 'required' };
+  if (!BASIC_EMAIL.test(cleaned)) return { ok: false, error: 'invalid' };
+  return { ok: true, email: cleaned };
+}
+
+/**
+ * Spec section 8's custom-address errors, from the server's status and message: taken (422
+ * or "already exists"), provider busy (429 or "busy"), empty answer, else the server's own
+ * message, else the generic text (undefined: the caller shows its generic key).
+ */
+export function customEmailErrorKey(
+  status: number | undefined,
+  message: string,
+): 'taken' | 'busy' | 'unavailable' | 'server' | 'failed' {
+  if (status === 422 || /already exists/i.test(message)) return 'taken';
+  if (status === 429 || /busy/i.test(message)) return 'busy';
+  if (/empty response/i.test(message)) return 'unavailable';
+  return message.trim() ? 'server' : 'failed';
+}

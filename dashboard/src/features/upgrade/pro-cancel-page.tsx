@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+
+/** `/pro/cancel` (spec section 2): nothing was charged; try again or go home. */
+export function ProCancelPage() {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto w-full max-w-xl px-4 py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold">{t('proCancel.title')}</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t('proCancel.message')}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to="/?upgrade=true" className={PRIMARY_BUTTON}>
+            {t('proCancel.tryAgain')}
+          </Link>
+          <Link to="/" className={SECONDARY_BUTTON}>
+            {t('proCancel.home')}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,107 @@
+import { unwrap, verifyCheckout } from '@tempmail/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { createApiClient } from '../../shared/create-api-client';
+import { PRO_RETENTION_HOURS } from '../../shared/product-facts';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+import { SUCCESS_POLL_ATTEMPTS, SUCCESS_POLL_MS, shortSessionId } from './success-polling';
+import { isProUser, USER_QUERY_KEY, userQueryOptions } from '../account/user-query';
+
+/**
+ * `/pro/success?cs=…` (spec section 2): waits for the payment to turn into Pro, reading the
+ * user every 2 s up to 10 times, with a manual check; then welcomes the new Pro user.
+ */
+export function ProSuccessPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const sessionId = params.get('cs');
+  const queryClient = useQueryClient();
+
+  // Asks the server to look at the session at once: with a payment provider, its webhook
+  // may not have arrived yet. The answer is not needed; the user's Pro is.
+  useEffect(() => {
+    if (!sessionId) return;
+    void unwrap(verifyCheckout({ client: createApiClient(), query: { session_id: sessionId } }))
+      .then(() => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }))
+      .catch(() => undefined);
+  }, [sessionId, queryClient]);
+
+  const user = useQuery({
+    ...userQueryOptions,
+    enabled: sessionId !== null,
+    refetchInterval: (query) => {
+      const attempts = query.state.dataUpdateCount + query.state.errorUpdateCount;
+      return isProUser(query.state.data) || attempts >= SUCCESS_POLL_ATTEMPTS
+        ? false
+        : SUCCESS_POLL_MS;
+    },
+  });
+
+  if (!sessionId) return <Navigate to="/" replace />;
+
+  // Every answer re-renders this page, so the query's counters are current here.
+  const state = queryClient.getQueryState(USER_QUERY_KEY);
+  const attempts = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
+  const pro = isProUser(user.data);
+  const gaveUp = !pro && attempts >= SUCCESS_POLL_ATTEMPTS;
+  const features = t('proSuccess.features', {
+    returnObjects: true,
+    hours: PRO_RETENTION_HOURS,
+  }) as string[];
+
+  return (
+    <main className="mx-auto w-full max-w-xl px-4 py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        {pro ? (
+          <>
+            <h1 className="text-2xl font-bold">{t('proSuccess.welcome')}</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">{t('proSuccess.unlocked')}</p>
+            <ul className="mx-auto mt-4 max-w-sm space-y-1 text-left">
+              {features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <span aria-hidden="true" className="text-green-600">
+                    ✓
+                  </span>
+                  {feature}
+                </li>
+              ))}
+            </ul>
+            <Link to="/" className={`mt-6 ${PRIMARY_BUTTON}`}>
+              {t('proSuccess.start')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold">{t('proSuccess.activating')}</h1>
+            <div role="status" className="mt-3 space-y-2 text-slate-600 dark:text-slate-300">
+              <span
+                aria-hidden="true"
+                className="mx-auto block size-8 animate-spin rounded-full border-4 border-indigo-600 border-t-transparent"
+              />
+              <p>{t('proSuccess.wait')}</p>
+              <p>{t('proSuccess.processing')}</p>
+            </div>
+            {gaveUp && (
+              <p role="alert" className="mt-4 text-amber-800 dark:text-amber-200">
+                {t('proSuccess.slow')}
+              </p>
+            )}
+            <button
+              type="button"
+              onClick={() => void user.refetch()}
+              disabled={gaveUp || user.isFetching}
+              className={`mt-4 ${SECONDARY_BUTTON}`}
+            >
+              {t('proSuccess.check')}
+            </button>
+          </>
+        )}
+        <p className="mt-6 text-xs text-slate-500 dark:text-slate-400">
+          {t('proSuccess.session', { id: shortSessionId(sessionId) })}
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+// The product's facts as copy states them (spec section 9). Every page, dialog and test
+// reads them from here, so no text can contradict another.
+
+/** A free address lives this long (the server's FREE_MAILBOX_LIFETIME_MS). */
+export const FREE_ADDRESS_LIFETIME_MINUTES = 60;
+
+/** Pro keeps mail this long. */
+export const PRO_RETENTION_HOURS = 24;
+
+/** The two plans, by the ids the product API takes. */
+export const PRO_PLANS = ['pro_monthly', 'pro_24hr'] as const;
+export type ProPlan = (typeof PRO_PLANS)[number];
+
+/** Prices in whole units of the visitor's currency: $ for most, € in France and Germany. */
+export const PLAN_PRICES: Record<ProPlan, number> = { pro_monthly: 3, pro_24hr: 1 };
+
+/** Public API limits (spec section 6), as the server enforces them. */
+export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 100 } as const;
+
+/** "$3" in English and Spanish, "3 €" in French and German (issue 6). */
+export function formatPrice(amount: number, language: string): string {
+  const euro = language === 'fr' || language === 'de';
+  // Dollar prices read "$3" everywhere, as the spec writes them (es-ES would say "3 US$").
+  return new Intl.NumberFormat(euro ? language : 'en-US', {
+    style: 'currency',
+    currency: euro ? 'EUR' : 'USD',
+    maximumFractionDigits: 0,
+  }).format(amount);
+}

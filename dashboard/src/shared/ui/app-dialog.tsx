@@ -1,0 +1,58 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StrokeIcon } from '../stroke-icon';
+
+const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
+
+/**
+ * A modal dialog (Radix): focus moves in and is trapped while it is open, Escape and the
+ * close button close it, and focus returns to what opened it.
+ */
+export function AppDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  wide = false,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
+        <Dialog.Content
+          // Without a description Radix would warn; the title alone names the dialog then.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:p-6 dark:bg-slate-900 dark:text-slate-100 ${wide ? 'max-w-3xl' : 'max-w-md'}`}
+        >
+          <div className="mb-4 flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
+              {description && (
+                <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                  {description}
+                </Dialog.Description>
+              )}
+            </div>
+            <Dialog.Close
+              aria-label={t('dialog.close')}
+              className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <StrokeIcon path={CLOSE_ICON} />
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,16 @@
+// The app's button looks, written once. Every one keeps a visible focus ring.
+
+const BASE =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
+
+export const PRIMARY_BUTTON = `${BASE} bg-indigo-600 text-white hover:bg-indigo-700`;
+
+export const SECONDARY_BUTTON = `${BASE} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+
+export const DANGER_BUTTON = `${BASE} bg-red-600 text-white hover:bg-red-700`;
+
+export const LINK_BUTTON =
+  'font-medium text-indigo-700 underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300';
+
+export const TEXT_INPUT =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-800';

@@ -1,0 +1,22 @@
+import { createPortal } from 'react-dom';
+
+/**
+ * The full-screen loader (spec section 2, Loaders): a spinner and a short text over the
+ * whole page, announced politely. Used for the start overlay and the logout transition.
+ */
+export function FullScreenLoader({ text }: { text: string }) {
+  return createPortal(
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 bg-white/90 text-slate-800 dark:bg-slate-950/90 dark:text-slate-100"
+    >
+      <span
+        aria-hidden="true"
+        className="size-10 animate-spin rounded-full border-4 border-indigo-600 border-t-transparent"
+      />
+      <p className="font-medium">{text}</p>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { parseProSession } from '../src/features/account/pro-session-store.js';
+import { isProUser } from '../src/features/account/user-query.js';
+import {
+  checkAlias,
+  checkForwardingEmail,
+  customEmailErrorKey,
+} from '../src/features/pro/validate-pro-forms.js';
+import { shortSessionId } from '../src/features/upgrade/success-polling.js';
+import { formatPrice } from '../src/shared/product-facts.js';
+
+const NOW = Date.parse('2026-11-22T09:00:00Z');
+
+describe('isProUser', () => {
+  it('is Pro only while isPro is set and the expiry is ahead', () => {
+    expect(isProUser({ isPro: true, proExpiresAt: '2026-11-23T09:00:00Z' }, NOW)).toBe(true);
+    expect(isProUser({ isPro: true, proExpiresAt: '2026-11-22T08:59:59Z' }, NOW)).toBe(false);
+    expect(isProUser({ isPro: false, proExpiresAt: '2026-11-23T09:00:00Z' }, NOW)).toBe(false);
+    expect(isProUser({ isPro: true, proExpiresAt: null }, NOW)).toBe(false);
+    expect(isProUser(undefined, NOW)).toBe(false);
+  });
+});
+
+describe('checkAlias (spec section 5)', () => {
+  it('trims and lower-cases a valid alias', () => {
+    expect(checkAlias('  JaneShop7 ', 'tempmail.test')).toEqual({
+      ok: true,
+      alias: 'janeshop7',
+      domain: 'tempmail.test',
+    });
+  });
+
+  it('names what is wrong', () => {
+    expect(checkAlias('', 'tempmail.test')).toEqual({ ok: false, error: 'missing' });
+    expect(checkAlias('jane', '')).toEqual({ ok: false, error: 'missing' });
+    expect(checkAlias('jane.doe', 'tempmail.test')).toEqual({ ok: false, error: 'invalid' });
+    expect(checkAlias('jäne', 'tempmail.test')).toEqual({ ok: false, error: 'invalid' });
+    expect(checkAlias('a'.repeat(20), 'tempmail.test').ok).toBe(true);
+    expect(checkAlias('a'.repeat(21), 'tempmail.test')).toEqual({ ok: false, error: 'tooLong' });
+  });
+});
+
+describe('checkForwardingEmail (spec section 5)', () => {
+  it('needs an address only when forwarding is on', () => {
+    expect(checkForwardingEmail('', false)).toEqual({ ok: true, email: null });
+    expect(checkForwardingEmail('  ', true)).toEqual({ ok: false, error: 'required' });
+    expect(checkForwardingEmail('jane@', true)).toEqual({ ok: false, error: 'invalid' });
+    expect(checkForwardingEmail('jane doe@example.com', true)).toEqual({
+      ok: false,
+      error: 'invalid',
+    });
+    expect(checkForwardingEmail(' jane@example.org ', true)).toEqual({
+      ok: true,
+      email: 'jane@example.org',
+    });
+  });
+});
+
+describe('customEmailErrorKey (spec section 8)', () => {
+  it('maps status and message to the spec texts', () => {
+    expect(customEmailErrorKey(422, 'whatever')).toBe('taken');
+    expect(customEmailErrorKey(400, 'Address already exists')).toBe('taken');
+    expect(customEmailErrorKey(429, '')).toBe('busy');
+    expect(customEmailErrorKey(503, 'Provider busy')).toBe('busy');
+    expect(customEmailErrorKey(500, 'Empty response')).toBe('unavailable');
+    expect(customEmailErrorKey(400, 'x.test is not one of our domains.')).toBe('server');
+    expect(customEmailErrorKey(undefined, '')).toBe('failed');
+  });
+});
+
+describe('parseProSession', () => {
+  const whole = {
+    version: 2,
+    address: 'k7x2@tempmail.test',
+    expiresAt: NOW,
+    account: { id: 'a1', password: 'p', token: 't' },
+  };
+
+  it('reads a whole v2 session, with or without its account', () => {
+    expect(parseProSession(JSON.stringify(whole))).toEqual({
+      address: whole.address,
+      expiresAt: NOW,
+      account: whole.account,
+    });
+    const custom = { version: 2, address: whole.address, expiresAt: NOW };
+    expect(parseProSession(JSON.stringify(custom))).toEqual({
+      address: whole.address,
+      expiresAt: NOW,
+    });
+  });
+
+  it('drops anything else: other versions, broken JSON, half accounts', () => {
+    expect(parseProSession(null)).toBeUndefined();
+    expect(parseProSession('{')).toBeUndefined();
+    expect(parseProSession(JSON.stringify({ ...whole, version: 1 }))).toBeUndefined();
+    expect(parseProSession(JSON.stringify({ ...whole, expiresAt: 'soon' }))).toBeUndefined();
+    expect(parseProSession(JSON.stringify({ ...whole, account: { id: 'a1' } }))).toBeUndefined();
+  });
+});
+
+describe('the payment pages and prices', () => {
+  it('shows the last 8 characters of the checkout session', () => {
+    expect(shortSessionId('65f1c0ffee0ddba11c0ffee3')).toBe('1c0ffee3');
+  });
+
+  it('writes dollars as the spec does and euros in French and German', () => {
+    expect(formatPrice(3, 'en')).toBe('$3');
+    expect(formatPrice(1, 'es')).toBe('$1');
+    expect(formatPrice(3, 'fr').replace(/\s/g, ' ')).toBe('3 €');
+    expect(formatPrice(1, 'de').replace(/\s/g, ' ')).toBe('1 €');
+  });
+});
