@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-test/**',
+      '**/dist-server/**',
       '**/node_modules/**',
       'sdk/src/generated/**',
       'data/**',

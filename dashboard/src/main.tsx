@@ -1,6 +1,9 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
+import { createQueryClient } from './app/create-query-client';
+import { PRERENDER_STATE_ID, PRERENDERED_PATH_META } from './app/prerender-markers';
 import { initI18n } from './shared/i18n/init-i18n';
 import { applyTheme, followSystemTheme, storedThemeChoice } from './shared/preferences/apply-theme';
 import './shared/styles.css';
@@ -11,8 +14,31 @@ followSystemTheme();
 
 await initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppRoot />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const queryClient = createQueryClient();
+// The prerendered page names the path it was written for; the server also sends it for paths
+// it has no page for (the 404 page), which are rendered afresh instead of hydrated.
+const prerenderedPath = document.querySelector<HTMLMetaElement>(
+  `meta[name="${PRERENDERED_PATH_META}"]`,
+)?.content;
+const prerendered =
+  prerenderedPath === window.location.pathname.replace(/\/$/, '') ||
+  prerenderedPath === window.location.pathname;
+
+if (prerendered) {
+  const state = document.getElementById(PRERENDER_STATE_ID)?.textContent;
+  if (state) hydrate(queryClient, JSON.parse(state));
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppRoot queryClient={queryClient} startOverlay={false} />
+    </StrictMode>,
+  );
+} else {
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <AppRoot queryClient={queryClient} startOverlay />
+    </StrictMode>,
+  );
+}

@@ -169,7 +169,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   );
   app.use(handler);
   app.locals.operations = { implemented, pending };
-  app.use(serveDashboard(roots));
+  app.use(serveDashboard(roots, services.config.publicUrl));
 
   app.use(() => {
     throw new ApiError(404, 'not_found', 'Not found.');

@@ -1,35 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import { firstSegment } from './load-contract.js';
 
 /** Where `npm run build -w dashboard` writes the app; the same from api/src and api/dist. */
 export const DASHBOARD_DIST = path.resolve(import.meta.dirname, '../../../dashboard/dist');
 
-/** Routes the app owns: payment and sign-in links lead here whatever the Accept header says. */
-const APP_ROUTES = new Set(['/', '/pro/success', '/pro/cancel']);
+/** Pages the app renders in the browser only (they depend on their query string and session). */
+const APP_ONLY_ROUTES = new Set(['/pro/success', '/pro/cancel']);
 
 /** Served outside the contract by build-app.ts; the app must never answer for them. */
 const SERVER_ROOTS = ['/docs', '/openapi.json', '/demo-checkout', '/forwarding'];
+
+/** The prerender writes absolute URLs with this; it becomes the server's public URL. */
+const SITE_URL_TOKEN = '%TEMPMAIL_SITE_URL%';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The built dashboard on the API's own origin, so its calls need no CORS and its session
- * cookie stays first-party. Vite names everything under `assets/` by content hash, so those
- * files never change and are cached for a year; `index.html` names the current hashes and is
- * revalidated every time. Any other GET that asks for HTML gets `index.html` too, so a
- * client-side route survives a reload. Paths under the contract's roots (`/api`, `/v1`, the
- * mail.tm roots, the probes) are left to the 404 whatever they ask for.
+ * cookie stays first-party. Each public route in each language was prerendered to
+ * `site/{path}/index.html` at build time; those pages, the sitemap and robots.txt are sent
+ * with `publicUrl` in their absolute URLs. Any other GET that asks for HTML gets the 404 page
+ * with status 404, except the payment pages, which get the bare app. Vite names everything
+ * under `assets/` by content hash, so those files are cached for a year; pages are
+ * revalidated every time. Paths under the contract's roots (`/api`, `/v1`, the mail.tm
+ * roots, the probes) are left alone whatever they ask for.
  *
  * Without a build (tests run from sources) this passes everything on.
  */
 export function serveDashboard(
   contractRoots: ReadonlySet<string>,
+  publicUrl: string,
   distDir: string = DASHBOARD_DIST,
 ): RequestHandler {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return (_request, _response, next) => next();
+  const siteDir = path.join(distDir, 'site');
 
   const reserved = new Set([...contractRoots, ...SERVER_ROOTS]);
   const assets = express.static(distDir, {
@@ -41,16 +48,39 @@ export function serveDashboard(
     },
   });
 
+  // Pages are small and few (about a hundred): each is read and filled in once.
+  const filled = new Map<string, string | null>();
+  const read = (file: string): string | null => {
+    let text = filled.get(file);
+    if (text === undefined) {
+      text = fs.existsSync(file)
+        ? fs.readFileSync(file, 'utf8').replaceAll(SITE_URL_TOKEN, publicUrl)
+        : null;
+      filled.set(file, text);
+    }
+    return text;
+  };
+  const send = (response: Response, status: number, type: string, body: string) =>
+    response.status(status).type(type).setHeader('Cache-Control', 'no-cache').send(body);
+
   return (request, response, next) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (reserved.has(firstSegment(request.path))) return next();
+    if (request.path === '/sitemap.xml' || request.path === '/robots.txt') {
+      const text = read(path.join(siteDir, request.path.slice(1)));
+      return text === null ? next() : send(response, 200, path.extname(request.path), text);
+    }
+    // `index.html` itself is the template, not a page: only its paths are.
+    if (request.path === '/index.html') return next();
     assets(request, response, () => {
-      const wantsHtml = /\btext\/html\b/.test(request.headers.accept ?? '');
-      if (!APP_ROUTES.has(request.path) && !wantsHtml) return next();
-      response.setHeader('Cache-Control', 'no-cache');
-      response.sendFile(indexFile, (error) => {
-        if (error && !response.headersSent) next(error);
-      });
+      const pagePath = request.path.replace(/\/+$/, '') || '/';
+      const page = pagePath.includes('..')
+        ? null
+        : read(path.join(siteDir, pagePath === '/' ? '' : pagePath, 'index.html'));
+      if (page !== null) return send(response, 200, 'html', page);
+      if (APP_ONLY_ROUTES.has(pagePath)) return send(response, 200, 'html', read(indexFile)!);
+      if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return next();
+      send(response, 404, 'html', read(path.join(siteDir, '404.html')) ?? read(indexFile)!);
     });
   };
 }

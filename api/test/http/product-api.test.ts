@@ -207,6 +207,14 @@ describe('country look-up', () => {
     expect((await ask()).body).toEqual({ country: null, language: null });
   });
 
+  it('maps test_country instead of the header, for trying the detection', async () => {
+    const answer = await request(app)
+      .get('/api/geo/country?test_country=be')
+      .set('CF-IPCountry', 'US')
+      .expect(200);
+    expect(answer.body).toEqual({ country: 'BE', language: 'fr' });
+  });
+
   it('reads another header when configured', async () => {
     const proxied = buildTestApp(
       createTestServices(database, { COUNTRY_HEADER: 'X-Country-Code' }).services,

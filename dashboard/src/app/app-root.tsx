@@ -1,20 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { isProUser, useUser } from '../features/account/user-query';
 import { ConsentBanner } from '../features/consent/consent-banner';
-import { HomePage } from '../features/home/home-page';
-import { ProCancelPage } from '../features/upgrade/pro-cancel-page';
-import { ProSuccessPage } from '../features/upgrade/pro-success-page';
 import { ToastViewport } from '../shared/toast/toast-viewport';
 import { FullScreenLoader } from '../shared/ui/full-screen-loader';
 import { AppDialogs } from './app-dialogs';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
-import { createQueryClient } from './create-query-client';
-import { NotFoundPage } from './not-found-page';
+import { SitePage } from './routing/site-page';
+import { useLanguageRouting } from './routing/use-language-routing';
 
 /** Spec section 9: the start overlay shows this long. */
 const START_OVERLAY_MS = 50;
@@ -29,20 +26,22 @@ function StartOverlay() {
   return shown ? <FullScreenLoader text={t('loaders.loading')} /> : null;
 }
 
-/** The page around every route: header, the route, the dialogs and the toasts. */
-function AppShell() {
+/**
+ * The page around every route: header, the route, the dialogs and the toasts. The start
+ * overlay is for a page that starts empty; a prerendered one has its content already.
+ */
+export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
   const user = useUser();
+  useLanguageRouting();
   return (
-    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950 text-slate-900 dark:text-slate-100">
-      <StartOverlay />
+    <div
+      id="top"
+      className="min-h-dvh bg-slate-50 dark:bg-slate-950 text-slate-900 dark:text-slate-100"
+    >
+      {startOverlay && <StartOverlay />}
       <AppHeader user={user.data} />
       <AppErrorBoundary>
-        <Routes>
-          <Route path="/" element={<HomePage user={user.data} userLoading={user.isPending} />} />
-          <Route path="/pro/success" element={<ProSuccessPage />} />
-          <Route path="/pro/cancel" element={<ProCancelPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <SitePage user={user.data} userLoading={user.isPending} />
         <AppDialogs user={user.data} />
       </AppErrorBoundary>
       {/* Affiliate links are for free users: none until the user is known. */}
@@ -53,12 +52,17 @@ function AppShell() {
   );
 }
 
-export function AppRoot() {
-  const [queryClient] = useState(createQueryClient);
+export function AppRoot({
+  queryClient,
+  startOverlay,
+}: {
+  queryClient: QueryClient;
+  startOverlay: boolean;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <AppShell />
+        <AppShell startOverlay={startOverlay} />
       </BrowserRouter>
     </QueryClientProvider>
   );

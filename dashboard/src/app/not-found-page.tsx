@@ -1,14 +1,36 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SitePageFrame } from '../features/site/site-page-frame';
+import { LINK_BUTTON } from '../shared/ui/button-classes';
+import { sitePath } from './routing/site-routes';
+import { useSiteRoute } from './routing/use-site-route';
 
+const LINKS = ['home', 'features', 'faq', 'privacy', 'contact'] as const;
+
+/** Spec section 2's 404 page; the server answers it with HTTP 404. */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  const { shownLanguage } = useSiteRoute();
   return (
-    <main className="mx-auto max-w-5xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
-      <Link to="/" className="mt-4 inline-block text-indigo-700 dark:text-indigo-300 underline">
-        {t('notFound.home')}
-      </Link>
-    </main>
+    <SitePageFrame
+      title={t('notFound.documentTitle')}
+      heading={t('notFound.title')}
+      intro={t('notFound.message')}
+    >
+      <nav aria-label={t('notFound.links')}>
+        <ul className="flex flex-wrap gap-4">
+          {LINKS.map((page) => (
+            <li key={page}>
+              <Link
+                to={page === 'contact' ? '/contact' : sitePath(page, shownLanguage)}
+                className={LINK_BUTTON}
+              >
+                {t(`site.nav.${page}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </SitePageFrame>
   );
 }

@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveTheme, storedThemeChoice } from '../shared/preferences/apply-theme';
-import { THEME_CHOICES, parseThemeChoice } from '../shared/preferences/resolve-theme';
+import {
+  THEME_CHOICES,
+  parseThemeChoice,
+  type ThemeChoice,
+} from '../shared/preferences/resolve-theme';
 
 export function ThemeToggle() {
   const { t } = useTranslation();
-  const [choice, setChoice] = useState(storedThemeChoice);
+  // The prerendered page says "system"; the stored choice is read once the page is live.
+  const [choice, setChoice] = useState<ThemeChoice>('system');
+  useEffect(() => setChoice(storedThemeChoice()), []);
   return (
     <select
       aria-label={t('header.theme')}

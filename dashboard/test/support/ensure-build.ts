@@ -10,7 +10,14 @@ import { repoRoot } from '../../../tests/support/paths.js';
 const BUILDS = [
   { inputs: ['api/src'], output: 'api/tsconfig.tsbuildinfo', needs: 'api/dist/main.js' },
   {
-    inputs: ['dashboard/src', 'dashboard/index.html', 'dashboard/vite.config.ts', 'sdk/src'],
+    inputs: [
+      'dashboard/src',
+      'dashboard/public',
+      'dashboard/scripts',
+      'dashboard/index.html',
+      'dashboard/vite.config.ts',
+      'sdk/src',
+    ],
     output: 'dashboard/dist/index.html',
     needs: 'dashboard/dist/index.html',
   },

@@ -675,6 +675,10 @@ export const submitContact = <ThrowOnError extends boolean = false>(options: Opt
  * header is missing or not a two-letter country code; `language` is null when the country
  * is not in the map. No session needed.
  *
+ * `test_country` stands in for the header, so the language detection can be tried from
+ * anywhere (the site passes on its own `test_country` parameter); it changes nothing but
+ * this answer.
+ *
  */
 export const getGeoCountry = <ThrowOnError extends boolean = false>(options?: Options<GetGeoCountryData, ThrowOnError>) => (options?.client ?? client).get<GetGeoCountryResponses, GetGeoCountryErrors, ThrowOnError>({ url: '/api/geo/country', ...options });
 

@@ -2225,7 +2225,12 @@ export type SubmitContactResponse = SubmitContactResponses[keyof SubmitContactRe
 export type GetGeoCountryData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * A country code to map instead of the proxy's header (for testing).
+         */
+        test_country?: string;
+    };
     url: '/api/geo/country';
 };
 

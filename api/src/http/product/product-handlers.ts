@@ -75,7 +75,12 @@ export function productHandlers(services: Services): OperationHandlers {
 
     getGeoCountry(request, response) {
       const header = request.headers[services.config.countryHeader];
-      response.json(countryLanguage(Array.isArray(header) ? header[0] : header));
+      const simulated = request.query.test_country;
+      response.json(
+        countryLanguage(
+          typeof simulated === 'string' ? simulated : Array.isArray(header) ? header[0] : header,
+        ),
+      );
     },
 
     async logout(request, response) {

@@ -19,5 +19,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useOpenDialog(): AppDialogName | null {
-  return useSyncExternalStore(subscribe, () => open);
+  return useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => null,
+  );
 }

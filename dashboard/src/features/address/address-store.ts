@@ -12,7 +12,8 @@ export type AddressState =
  * The page's current address, shared by the home page that makes it and the dialogs that
  * change it (custom alias, Reset Pro Email) or show it (profile).
  */
-let state: AddressState = { status: 'waiting' };
+const WAITING: AddressState = { status: 'waiting' };
+let state: AddressState = WAITING;
 const listeners = new Set<() => void>();
 
 export function setAddressState(next: AddressState): void {
@@ -30,5 +31,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useAddressState(): AddressState {
-  return useSyncExternalStore(subscribe, getAddressState);
+  return useSyncExternalStore(subscribe, getAddressState, () => WAITING);
 }

@@ -12,6 +12,8 @@ import { mailTmInboxSource, proInboxSource, type InboxSource } from '../inbox/in
 import { MessageView } from '../inbox/message-view';
 import { AdSlot } from '../marketing/ad-slot';
 import { HomeSections } from '../marketing/home-sections';
+import { SITE_NAME } from '../site/site-page-frame';
+import { usePageMeta } from '../site/use-page-meta';
 import { BackToTopButton } from './back-to-top-button';
 import type { PageAddress } from '../address/page-address';
 
@@ -34,7 +36,12 @@ function useInboxSource(user: User | undefined, pro: boolean, address: PageAddre
 }
 
 export function HomePage({ user, userLoading }: { user: User | undefined; userLoading: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  usePageMeta({
+    title: `${t('home.title')} | ${SITE_NAME}`,
+    description: t('home.subtitle'),
+    language: i18n.language,
+  });
   useReturnParams();
   const { state, generate, resetPro, pro } = useHomeAddress(user, userLoading);
   const [selectedId, setSelectedId] = useState<string | null>(null);

@@ -39,3 +39,9 @@ export function readCookie(cookies: string, name: string): string | null {
   }
   return null;
 }
+
+/** The language a `/{lang}` prefix names (English has none), or null. */
+export function languageFromPath(pathname: string): Language | null {
+  const first = pathname.split('/')[1];
+  return first && first !== 'en' ? supportedLanguage(first) : null;
+}

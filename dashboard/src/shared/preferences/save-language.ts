@@ -7,9 +7,14 @@ import {
 } from './choose-language';
 import { writeStorage } from './read-storage';
 
-/** The switcher's choice: applied at once and kept in local storage and the cookie for a year. */
-export async function saveLanguage(language: Language): Promise<void> {
+/** Keeps a language choice in local storage and the `tm_lang` cookie for a year. */
+export function storeLanguageChoice(language: Language): void {
   writeStorage(LANGUAGE_STORAGE_KEY, language);
   document.cookie = `${LANGUAGE_COOKIE}=${language}; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; path=/; samesite=lax`;
+}
+
+/** The switcher's choice: kept, and applied at once. */
+export async function saveLanguage(language: Language): Promise<void> {
+  storeLanguageChoice(language);
   await i18next.changeLanguage(language);
 }

@@ -35,5 +35,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useCurrentToast(): Toast | null {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }

@@ -1,0 +1,195 @@
+// Writes every public route in every language as HTML (issue 7, search-engine readiness):
+// `npm run build` runs it after the client and server bundles are built. Each page gets its
+// rendered markup, its head (title, description, canonical, hreflang, Open Graph, Twitter,
+// JSON-LD) and the state it hydrates from. Absolute URLs are written with SITE_URL_TOKEN,
+// which the server replaces with its PUBLIC_URL, so one build serves any host.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dashboard = path.resolve(import.meta.dirname, '..');
+const dist = path.join(dashboard, 'dist');
+const siteDir = path.join(dist, 'site');
+const LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+/** Replaced by the server with its public URL (serve-dashboard.ts). */
+const SITE_URL = '%TEMPMAIL_SITE_URL%';
+const OG_LOCALES: Record<Language, string> = { en: 'en_US', fr: 'fr_FR', es: 'es_ES', de: 'de_DE' };
+
+/** What src/entry-server.tsx exports, as this script uses it. */
+interface EntryServer {
+  LOCALIZED_PAGES: readonly string[];
+  LANDING_PAGES: readonly string[];
+  BLOG_POSTS: readonly { slug: string }[];
+  sitePath(page: string, language: Language, slug?: string): string;
+  renderPage(
+    path: string,
+    language: Language,
+  ): Promise<{
+    html: string;
+    head: { title?: string; description?: string };
+    state: string;
+    t: (key: string) => string;
+  }>;
+}
+
+const server = (await import(
+  pathToFileURL(path.join(dashboard, 'dist-server', 'entry-server.js')).href
+)) as EntryServer;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const jsonForScript = (data: unknown) =>
+  (typeof data === 'string' ? data : JSON.stringify(data)).replace(/</g, '\\u003c');
+
+interface PageJob {
+  path: string;
+  language: Language;
+  /** The same page's path in each language (translated pages only). */
+  alternates?: Record<Language, string>;
+  kind: 'website' | 'article';
+  index: boolean;
+  jsonLd?: unknown[];
+}
+
+function jobs(): PageJob[] {
+  const list: PageJob[] = [];
+  const localized = (page: string, slug?: string) => {
+    const alternates = Object.fromEntries(
+      LANGUAGES.map((language) => [language, server.sitePath(page, language, slug)]),
+    ) as Record<Language, string>;
+    for (const language of LANGUAGES) {
+      list.push({
+        path: alternates[language],
+        language,
+        alternates,
+        kind: page === 'blog-post' ? 'article' : 'website',
+        index: true,
+        jsonLd:
+          page === 'home'
+            ? [
+                {
+                  '@context': 'https://schema.org',
+                  '@type': 'Organization',
+                  name: 'TempMail',
+                  url: `${SITE_URL}/`,
+                },
+                {
+                  '@context': 'https://schema.org',
+                  '@type': 'WebSite',
+                  name: 'TempMail',
+                  url: `${SITE_URL}${alternates[language]}`,
+                  inLanguage: language,
+                },
+              ]
+            : undefined,
+      });
+    }
+  };
+  for (const page of server.LOCALIZED_PAGES) localized(page);
+  for (const post of server.BLOG_POSTS) localized('blog-post', post.slug);
+  for (const page of server.LANDING_PAGES)
+    list.push({ path: `/${page}`, language: 'en', kind: 'website', index: true });
+  // The payment pages are not prerendered: they depend on their query string and the
+  // visitor's session, so the server sends the bare app for them.
+  return list;
+}
+
+function headTags(job: PageJob, title: string, description: string): string {
+  const url = `${SITE_URL}${job.path}`;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<meta name="${'tm-prerendered-path'}" content="${escapeHtml(job.path)}" />`,
+  ];
+  if (!job.index) tags.push('<meta name="robots" content="noindex" />');
+  else tags.push(`<link rel="canonical" href="${url}" />`);
+  if (job.alternates) {
+    for (const language of LANGUAGES) {
+      tags.push(
+        `<link rel="alternate" hreflang="${language}" href="${SITE_URL}${job.alternates[language]}" />`,
+      );
+    }
+    tags.push(
+      `<link rel="alternate" hreflang="x-default" href="${SITE_URL}${job.alternates.en}" />`,
+    );
+  }
+  tags.push(
+    `<meta property="og:type" content="${job.kind}" />`,
+    `<meta property="og:site_name" content="TempMail" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:locale" content="${OG_LOCALES[job.language]}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+  );
+  for (const data of job.jsonLd ?? []) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+function page(job: PageJob, rendered: Awaited<ReturnType<typeof server.renderPage>>): string {
+  const title = rendered.head.title ?? 'TempMail';
+  const description = rendered.head.description ?? rendered.t('home.subtitle');
+  return template
+    .replace('<html lang="en">', `<html lang="${job.language}" dir="ltr">`)
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
+    .replace('</head>', `  ${headTags(job, title, description)}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="tm-prerender-state">${jsonForScript(rendered.state)}</script>`,
+    );
+}
+
+function write(urlPath: string, html: string): void {
+  const file = path.join(siteDir, urlPath === '/' ? '' : urlPath, 'index.html');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, html);
+}
+
+fs.rmSync(siteDir, { recursive: true, force: true });
+const all = jobs();
+for (const job of all) write(job.path, page(job, await server.renderPage(job.path, job.language)));
+
+// The 404 page, answered with status 404 for every path that is no page.
+const notFound = await server.renderPage('/404', 'en');
+fs.writeFileSync(
+  path.join(siteDir, '404.html'),
+  page({ path: '/404', language: 'en', kind: 'website', index: false }, notFound),
+);
+
+const indexed = all.filter((job) => job.index);
+fs.writeFileSync(
+  path.join(siteDir, 'sitemap.xml'),
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...indexed.map((job) =>
+      [
+        '  <url>',
+        `    <loc>${SITE_URL}${job.path}</loc>`,
+        ...(job.alternates
+          ? LANGUAGES.map(
+              (language) =>
+                `    <xhtml:link rel="alternate" hreflang="${language}" href="${SITE_URL}${job.alternates![language]}"/>`,
+            )
+          : []),
+        '  </url>',
+      ].join('\n'),
+    ),
+    '</urlset>',
+    '',
+  ].join('\n'),
+);
+fs.writeFileSync(
+  path.join(siteDir, 'robots.txt'),
+  `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /pro/\n\nSitemap: ${SITE_URL}/sitemap.xml\n`,
+);
+console.warn(`prerendered ${all.length + 1} pages and the sitemap (${indexed.length} URLs)`);

@@ -1,0 +1,80 @@
+import { getGeoCountry, unwrap } from '@tempmail/sdk';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { createApiClient } from '../../shared/create-api-client';
+import {
+  chooseLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  readCookie,
+  supportedLanguage,
+} from '../../shared/preferences/choose-language';
+import { readStorage } from '../../shared/preferences/read-storage';
+import { storeLanguageChoice } from '../../shared/preferences/save-language';
+import { parseSitePath, sitePath } from './site-routes';
+
+/**
+ * Spec section 4's language rules. A prefixed path sets the language. On an unprefixed path
+ * a stored choice wins; without one (or with `detect_location=true`) the visitor's country is
+ * asked of the server (`test_country` simulates one), else the browser's language decides.
+ * A translated page is then moved to its prefix when that language is not English; the
+ * detected language is saved as the choice, as the switcher would.
+ */
+export function useLanguageRouting(): void {
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const detected = useRef(false);
+  const route = parseSitePath(location.pathname);
+
+  // The prefix decides, before the new page is painted. (The first render already has it:
+  // i18n starts in the path's language, in the browser and in the prerender.)
+  useLayoutEffect(() => {
+    if (route.language && i18n.language !== route.language)
+      void i18n.changeLanguage(route.language);
+  }, [i18n, route.language]);
+
+  useEffect(() => {
+    if (detected.current) return;
+    detected.current = true;
+    const params = new URLSearchParams(location.search);
+    const force = params.get('detect_location') === 'true';
+    const prefixed = route.language !== null && route.language !== 'en';
+    if (prefixed && !force) return;
+    const stored =
+      supportedLanguage(readStorage(LANGUAGE_STORAGE_KEY)) ??
+      supportedLanguage(readCookie(document.cookie, LANGUAGE_COOKIE));
+
+    const apply = async () => {
+      let language = force ? null : stored;
+      if (!language) {
+        const testCountry = params.get('test_country') ?? undefined;
+        const geo = await unwrap(
+          getGeoCountry({ client: createApiClient(), query: { test_country: testCountry } }),
+        ).catch((error: unknown) => {
+          console.warn('Country lookup failed; the browser language decides', error);
+          return null;
+        });
+        language =
+          supportedLanguage(geo?.language) ??
+          chooseLanguage({ stored: null, cookie: null, browser: navigator.languages });
+        // A country's language other than English becomes the choice (spec section 4).
+        if (geo?.language && language !== 'en') storeLanguageChoice(language);
+      }
+      if (route.language === null || route.page === 'not-found') {
+        // No version per language: the page changes language where it is.
+        if (i18n.language !== language) await i18n.changeLanguage(language);
+        return;
+      }
+      const target = sitePath(route.page, language, route.slug);
+      if (target === location.pathname) return;
+      // The new path's prefix sets the language as it renders.
+      params.delete('detect_location');
+      params.delete('test_country');
+      const search = params.toString();
+      void navigate(`${target}${search ? `?${search}` : ''}`, { replace: true });
+    };
+    void apply();
+  }, [i18n, location.pathname, location.search, navigate, route.language, route.page, route.slug]);
+}

@@ -1,0 +1,55 @@
+import type { Language } from '../shared/preferences/choose-language';
+import type { BlogCategory, BlogPostMeta, BlogPostText } from './content-types';
+
+// The public site's content, one JSON file per page (or post) and language, bundled as
+// separate chunks: a visitor downloads only the texts of the page they read.
+
+const postMetas = import.meta.glob<BlogPostMeta>('./blog/*/meta.json', {
+  eager: true,
+  import: 'default',
+});
+const postTexts = import.meta.glob<BlogPostText>(['./blog/*/*.json', '!./blog/*/meta.json'], {
+  import: 'default',
+});
+const pageTexts = import.meta.glob<unknown>('./pages/*/*.json', { import: 'default' });
+
+export interface BlogPostEntry extends BlogPostMeta {
+  slug: string;
+}
+
+/** Every post, newest first: the blog list's order (its first three are featured). */
+export const BLOG_POSTS: readonly BlogPostEntry[] = Object.entries(postMetas)
+  .map(([file, meta]) => ({ slug: file.split('/')[2]!, ...meta }))
+  .sort((a, b) => b.publishedDate.localeCompare(a.publishedDate) || a.slug.localeCompare(b.slug));
+
+export function findPost(slug: string): BlogPostEntry | undefined {
+  return BLOG_POSTS.find((post) => post.slug === slug);
+}
+
+export function postsIn(category: BlogCategory): BlogPostEntry[] {
+  return BLOG_POSTS.filter((post) => post.category === category);
+}
+
+/** Whether a post is written in a language (the rest fall back to English). */
+export function hasPostText(slug: string, language: Language): boolean {
+  return `./blog/${slug}/${language}.json` in postTexts;
+}
+
+/** A post in the language, or in English when it is not translated; null for no such post. */
+export async function loadPost(
+  slug: string,
+  language: Language,
+): Promise<{ text: BlogPostText; language: Language } | null> {
+  const own = postTexts[`./blog/${slug}/${language}.json`];
+  if (own) return { text: await own(), language };
+  const english = postTexts[`./blog/${slug}/en.json`];
+  return english ? { text: await english(), language: 'en' } : null;
+}
+
+/** A page's texts in the language (every page is written in all four). */
+export async function loadPage<T>(page: string, language: Language): Promise<T> {
+  const load =
+    pageTexts[`./pages/${page}/${language}.json`] ?? pageTexts[`./pages/${page}/en.json`];
+  if (!load) throw new Error(`No content for the page ${page}`);
+  return (await load()) as T;
+}

@@ -1,0 +1,74 @@
+// The prerender's entry (built by `vite build --ssr`, run by scripts/prerender.ts): renders
+// one route in one language to HTML, with the content it needs already loaded, and returns
+// what the document's head needs.
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { AppShell } from './app/app-root';
+import { createQueryClient } from './app/create-query-client';
+import { parseSitePath } from './app/routing/site-routes';
+import { BLOG_POSTS } from './content/load-content';
+import { allPostsQuery, pageQuery, postQuery } from './features/site/content-queries';
+import { HeadContext, type CollectedHead } from './features/site/head-context';
+import { i18nOptions } from './shared/i18n/init-i18n';
+import type { Language } from './shared/preferences/choose-language';
+
+export { BLOG_POSTS } from './content/load-content';
+export { hasPostText } from './content/load-content';
+export { articleWordCount, postPlainText } from './features/blog/read-time';
+export { faqJsonLd } from './features/marketing/faq-items';
+export { LANDING_PAGES, LOCALIZED_PAGES, parseSitePath, sitePath } from './app/routing/site-routes';
+export { loadPost } from './content/load-content';
+
+let started: Promise<unknown> | undefined;
+
+/** The content a route shows, loaded before it renders so the HTML has it. */
+async function prefetch(
+  queryClient: ReturnType<typeof createQueryClient>,
+  path: string,
+  language: Language,
+) {
+  const route = parseSitePath(path);
+  if (route.page === 'blog') await queryClient.prefetchQuery(allPostsQuery(language));
+  else if (route.page === 'blog-post' && route.slug) {
+    if (BLOG_POSTS.some((post) => post.slug === route.slug))
+      await queryClient.prefetchQuery(postQuery(route.slug, language));
+  } else if (!['home', 'faq', 'not-found', 'pro-success', 'pro-cancel'].includes(route.page)) {
+    await queryClient.prefetchQuery(pageQuery(route.page, language));
+  }
+}
+
+export interface RenderedPage {
+  html: string;
+  head: CollectedHead;
+  /** The react-query state to hydrate from (JSON). */
+  state: string;
+  /** The i18next instance, for the head's own texts. */
+  t: typeof i18next.t;
+}
+
+export async function renderPage(path: string, language: Language): Promise<RenderedPage> {
+  started ??= i18next.use(initReactI18next).init(i18nOptions(language));
+  await started;
+  await i18next.changeLanguage(language);
+  const queryClient = createQueryClient();
+  await prefetch(queryClient, path, language);
+  const head: CollectedHead = {};
+  const html = renderToString(
+    <HeadContext.Provider value={head}>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouter location={path}>
+          <AppShell />
+        </StaticRouter>
+      </QueryClientProvider>
+    </HeadContext.Provider>,
+  );
+  return {
+    html,
+    head,
+    state: JSON.stringify(dehydrate(queryClient)),
+    t: i18next.getFixedT(language),
+  };
+}

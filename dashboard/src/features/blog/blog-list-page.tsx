@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BLOG_CATEGORIES, type BlogCategory } from '../../content/content-types';
+import { sitePath } from '../../app/routing/site-routes';
+import { useSiteRoute } from '../../app/routing/use-site-route';
+import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';
+import { allPostsQuery } from '../site/content-queries';
+import { fillFacts } from '../site/rich-text';
+import { SitePageFrame } from '../site/site-page-frame';
+import { readTimeMinutes } from './read-time';
+
+/** Spec section 2: the first three posts are featured. */
+const FEATURED = 3;
+
+/**
+ * The blog (spec section 2): back to home, the three featured posts, all posts by category
+ * with their read time, and calls to action.
+ */
+export function BlogListPage() {
+  const { t, i18n } = useTranslation();
+  const { shownLanguage } = useSiteRoute();
+  const posts = useQuery(allPostsQuery(shownLanguage));
+  const [category, setCategory] = useState<BlogCategory | 'all'>('all');
+  const present = new Set(posts.data?.map((post) => post.category));
+  const categories = BLOG_CATEGORIES.filter((each) => present.has(each));
+  const date = (value: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+      new Date(`${value}T12:00:00Z`),
+    );
+
+  const card = (post: NonNullable<typeof posts.data>[number], featured: boolean) =>
+    post.loaded && (
+      <li
+        key={post.slug}
+        className={`rounded-2xl border bg-white p-5 dark:bg-slate-900 ${featured ? 'border-indigo-300 dark:border-indigo-700' : 'border-slate-200 dark:border-slate-700'}`}
+      >
+        <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
+          {t(`blog.categories.${post.category}`)}
+        </p>
+        <h3 className="mt-1 text-lg font-semibold">
+          <Link
+            to={sitePath('blog-post', shownLanguage, post.slug)}
+            className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            {fillFacts(post.loaded.text.title, i18n.language)}
+          </Link>
+        </h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {fillFacts(post.loaded.text.description, i18n.language)}
+        </p>
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+          <time dateTime={post.publishedDate}>{date(post.publishedDate)}</time>
+          {' · '}
+          {t('blog.readTime', { count: readTimeMinutes(post.loaded.text) })}
+        </p>
+      </li>
+    );
+
+  const shown = (posts.data ?? []).filter(
+    (post, index) => index >= FEATURED && (category === 'all' || post.category === category),
+  );
+
+  return (
+    <SitePageFrame
+      title={t('blog.title')}
+      description={t('blog.description')}
+      heading={t('blog.heading')}
+      intro={t('blog.intro')}
+      loading={posts.isPending}
+    >
+      <Link to={sitePath('home', shownLanguage)} className={LINK_BUTTON}>
+        {t('blog.backHome')}
+      </Link>
+      <section aria-labelledby="featured-posts" className="mt-6">
+        <h2 id="featured-posts" className="mb-3 text-2xl font-semibold">
+          {t('blog.featured')}
+        </h2>
+        <ul className="grid gap-4">
+          {(posts.data ?? []).slice(0, FEATURED).map((post) => card(post, true))}
+        </ul>
+      </section>
+      <section aria-labelledby="all-posts" className="mt-10">
+        <h2 id="all-posts" className="mb-3 text-2xl font-semibold">
+          {t('blog.browse')}
+        </h2>
+        <ul aria-label={t('blog.categoriesLabel')} className="mb-4 flex flex-wrap gap-2">
+          {(['all', ...categories] as const).map((value) => (
+            <li key={value}>
+              <button
+                type="button"
+                aria-pressed={category === value}
+                onClick={() => setCategory(value)}
+                className="rounded-full border border-slate-300 px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-600"
+              >
+                {t(`blog.categories.${value}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <ul className="grid gap-4 sm:grid-cols-2">{shown.map((post) => card(post, false))}</ul>
+      </section>
+      <aside className="mt-10 rounded-2xl bg-indigo-50 p-6 text-center dark:bg-indigo-950">
+        <p className="font-medium">{t('blog.cta')}</p>
+        <Link to={sitePath('home', shownLanguage)} className={`mt-3 ${PRIMARY_BUTTON}`}>
+          {t('blog.ctaButton')}
+        </Link>
+      </aside>
+    </SitePageFrame>
+  );
+}

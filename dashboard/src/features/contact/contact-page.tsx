@@ -1,0 +1,285 @@
+import { submitContact, TempMailError, unwrap } from '@tempmail/sdk';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { ContactPageText } from '../../content/content-types';
+import { sitePath } from '../../app/routing/site-routes';
+import { useSiteRoute } from '../../app/routing/use-site-route';
+import { createApiClient } from '../../shared/create-api-client';
+import { LINK_BUTTON, PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+import { usePageText } from '../site/content-queries';
+import { SitePageFrame } from '../site/site-page-frame';
+
+const CATEGORIES = [
+  'general',
+  'technical',
+  'billing',
+  'pro_account',
+  'feature_request',
+  'bug_report',
+  'other',
+] as const;
+const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+
+interface ContactForm {
+  name: string;
+  email: string;
+  subject: string;
+  category: (typeof CATEGORIES)[number];
+  priority: (typeof PRIORITIES)[number];
+  message: string;
+}
+
+const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (props: { id: string; describedBy?: string }) => React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, describedBy: error ? `${id}-error` : undefined })}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The contact page (spec section 2): three ways to get help, the form (posted to
+ * `/api/contact`), common questions, response times and business hours.
+ */
+export function ContactPage() {
+  const { shownLanguage } = useSiteRoute();
+  const content = usePageText<ContactPageText>('contact', shownLanguage);
+  const text = content.data;
+  const form = useForm<ContactForm>({
+    defaultValues: {
+      name: '',
+      email: '',
+      subject: '',
+      category: 'general',
+      priority: 'medium',
+      message: '',
+    },
+  });
+  const send = useMutation({
+    mutationFn: (body: ContactForm) =>
+      unwrap(
+        submitContact({
+          client: createApiClient(),
+          body: { ...body, name: body.name.trim(), email: body.email.trim() },
+        }),
+      ),
+    onSuccess: () => form.reset(),
+  });
+  const errors = form.formState.errors;
+
+  const required = (value: string) => value.trim() !== '' || text?.form.required;
+  const optionHref = (id: string) =>
+    id === 'email'
+      ? '#contact-form'
+      : id === 'faq'
+        ? sitePath('faq', shownLanguage)
+        : '/?upgrade=true';
+
+  return (
+    <SitePageFrame
+      title={text?.title}
+      description={text?.description}
+      heading={text?.heading}
+      intro={text?.intro}
+      loading={content.isPending}
+    >
+      {text && (
+        <div className="space-y-10">
+          <ul className="grid gap-4 sm:grid-cols-3">
+            {text.options.map((option) => (
+              <li
+                key={option.id}
+                className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+              >
+                <h2 className="font-semibold">{option.title}</h2>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{option.text}</p>
+                {option.id === 'faq' ? (
+                  <Link to={optionHref(option.id)} className={`mt-2 inline-block ${LINK_BUTTON}`}>
+                    {option.action}
+                  </Link>
+                ) : (
+                  <a href={optionHref(option.id)} className={`mt-2 inline-block ${LINK_BUTTON}`}>
+                    {option.action}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+
+          <section id="contact-form" aria-labelledby="contact-form-heading">
+            <h2 id="contact-form-heading" className="mb-4 text-2xl font-semibold">
+              {text.form.heading}
+            </h2>
+            {send.isSuccess ? (
+              <div
+                role="status"
+                className="rounded-2xl bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100"
+              >
+                <p className="font-semibold">{text.form.successTitle}</p>
+                <p>{text.form.success}</p>
+              </div>
+            ) : (
+              <form
+                noValidate
+                onSubmit={form.handleSubmit((values) => send.mutate(values))}
+                className="grid gap-4 sm:grid-cols-2"
+              >
+                <Field label={text.form.name} error={errors.name?.message}>
+                  {({ id, describedBy }) => (
+                    <input
+                      id={id}
+                      autoComplete="name"
+                      aria-invalid={errors.name ? true : undefined}
+                      aria-describedby={describedBy}
+                      className={TEXT_INPUT}
+                      {...form.register('name', { validate: required })}
+                    />
+                  )}
+                </Field>
+                <Field label={text.form.email} error={errors.email?.message}>
+                  {({ id, describedBy }) => (
+                    <input
+                      id={id}
+                      type="email"
+                      autoComplete="email"
+                      aria-invalid={errors.email ? true : undefined}
+                      aria-describedby={describedBy}
+                      className={TEXT_INPUT}
+                      {...form.register('email', {
+                        validate: (value) =>
+                          value.trim() === ''
+                            ? text.form.required
+                            : BASIC_EMAIL.test(value.trim()) || text.form.invalidEmail,
+                      })}
+                    />
+                  )}
+                </Field>
+                <div className="sm:col-span-2">
+                  <Field label={text.form.subject} error={errors.subject?.message}>
+                    {({ id, describedBy }) => (
+                      <input
+                        id={id}
+                        aria-invalid={errors.subject ? true : undefined}
+                        aria-describedby={describedBy}
+                        className={TEXT_INPUT}
+                        {...form.register('subject', { validate: required })}
+                      />
+                    )}
+                  </Field>
+                </div>
+                <Field label={text.form.category}>
+                  {({ id }) => (
+                    <select id={id} className={TEXT_INPUT} {...form.register('category')}>
+                      {CATEGORIES.map((category) => (
+                        <option key={category} value={category}>
+                          {text.categories[category]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field label={text.form.priority}>
+                  {({ id }) => (
+                    <select id={id} className={TEXT_INPUT} {...form.register('priority')}>
+                      {PRIORITIES.map((priority) => (
+                        <option key={priority} value={priority}>
+                          {text.priorities[priority]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <div className="sm:col-span-2">
+                  <Field label={text.form.message} error={errors.message?.message}>
+                    {({ id, describedBy }) => (
+                      <textarea
+                        id={id}
+                        rows={6}
+                        aria-invalid={errors.message ? true : undefined}
+                        aria-describedby={describedBy}
+                        className={TEXT_INPUT}
+                        {...form.register('message', { validate: required })}
+                      />
+                    )}
+                  </Field>
+                </div>
+                {send.isError && (
+                  <div
+                    role="alert"
+                    className="rounded-lg bg-red-50 p-3 text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200"
+                  >
+                    <p className="font-semibold">{text.form.errorTitle}</p>
+                    <p>
+                      {send.error instanceof TempMailError && send.error.status === 429
+                        ? send.error.message
+                        : text.form.error}
+                    </p>
+                  </div>
+                )}
+                <div className="sm:col-span-2">
+                  <button type="submit" disabled={send.isPending} className={PRIMARY_BUTTON}>
+                    {send.isPending ? text.form.sending : text.form.submit}
+                  </button>
+                </div>
+              </form>
+            )}
+          </section>
+
+          <section aria-labelledby="common-questions">
+            <h2 id="common-questions" className="mb-3 text-2xl font-semibold">
+              {text.commonQuestions.heading}
+            </h2>
+            <dl className="space-y-3">
+              {text.commonQuestions.items.map((item) => (
+                <div key={item.question}>
+                  <dt className="font-medium">{item.question}</dt>
+                  <dd className="text-slate-600 dark:text-slate-300">{item.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <section aria-labelledby="response-times">
+              <h2 id="response-times" className="mb-2 text-xl font-semibold">
+                {text.responseTimes.heading}
+              </h2>
+              <ul className="space-y-1">
+                {Object.entries(text.responseTimes.items).map(([key, value]) => (
+                  <li key={key}>{value}</li>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="business-hours">
+              <h2 id="business-hours" className="mb-2 text-xl font-semibold">
+                {text.businessHours.heading}
+              </h2>
+              <p>{text.businessHours.text}</p>
+            </section>
+          </div>
+        </div>
+      )}
+    </SitePageFrame>
+  );
+}

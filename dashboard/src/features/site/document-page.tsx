@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { DocumentPageText } from '../../content/content-types';
+import { useSiteRoute } from '../../app/routing/use-site-route';
+import { sitePath } from '../../app/routing/site-routes';
+import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';
+import { usePageText } from './content-queries';
+import { fillFacts, RichText } from './rich-text';
+import { SitePageFrame } from './site-page-frame';
+
+/** Spec section 2: the terms were last changed on this day. */
+export const TERMS_UPDATED = '2025-01-14';
+
+/**
+ * A page of sections (features, privacy, terms, trust and safety, the landing pages). The
+ * terms show their date and a way back to the top after each section.
+ */
+export function DocumentPage({ page }: { page: string }) {
+  const { t, i18n } = useTranslation();
+  const { shownLanguage } = useSiteRoute();
+  const content = usePageText<DocumentPageText>(page, shownLanguage);
+  const text = content.data;
+  const terms = page === 'terms';
+
+  return (
+    <SitePageFrame
+      title={text && fillFacts(text.title, i18n.language)}
+      description={text && fillFacts(text.description, i18n.language)}
+      heading={text && fillFacts(text.heading, i18n.language)}
+      intro={text && <RichText text={text.intro} />}
+      loading={content.isPending}
+    >
+      {text && (
+        <>
+          {terms && (
+            <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">
+              {t('site.lastUpdated', {
+                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
+                  new Date(`${TERMS_UPDATED}T12:00:00Z`),
+                ),
+              })}
+            </p>
+          )}
+          {text.sections.length > 3 && (
+            <nav aria-label={t('site.contents')} className="mb-8">
+              <ol className="list-decimal space-y-1 pl-6">
+                {text.sections.map((section) => (
+                  <li key={section.id}>
+                    <a href={`#${section.id}`} className={LINK_BUTTON}>
+                      {fillFacts(section.title, i18n.language)}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
+          <div className="space-y-8">
+            {text.sections.map((section) => (
+              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+                <h2 id={`${section.id}-title`} className="mb-3 text-xl font-semibold">
+                  {fillFacts(section.title, i18n.language)}
+                </h2>
+                <RichText text={section.content} className="text-slate-700 dark:text-slate-200" />
+                {terms && (
+                  <a href="#top" className={`mt-3 inline-block text-sm ${LINK_BUTTON}`}>
+                    {t('site.backToTop')}
+                  </a>
+                )}
+              </section>
+            ))}
+          </div>
+          {text.cta && (
+            <aside className="mt-10 rounded-2xl bg-indigo-50 p-6 text-center dark:bg-indigo-950">
+              <h2 className="text-xl font-semibold">{fillFacts(text.cta.title, i18n.language)}</h2>
+              <p className="mt-2">{fillFacts(text.cta.text, i18n.language)}</p>
+              <Link to={sitePath('home', shownLanguage)} className={`mt-4 ${PRIMARY_BUTTON}`}>
+                {fillFacts(text.cta.button, i18n.language)}
+              </Link>
+            </aside>
+          )}
+        </>
+      )}
+    </SitePageFrame>
+  );
+}

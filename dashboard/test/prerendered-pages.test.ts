@@ -1,0 +1,95 @@
+// What search engines and link previews get without running JavaScript: the built server's
+// prerendered pages, their heads, the sitemap and robots.txt, and the 404 status.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../tests/support/start-server.js';
+import { ensureBuild } from './support/ensure-build.js';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  ensureBuild();
+  server = await startServer({ built: true });
+}, 180_000);
+afterAll(() => server?.stop());
+
+async function html(path: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+  return { status: response.status, text: await response.text() };
+}
+
+const attribute = (text: string, pattern: RegExp) => pattern.exec(text)?.[1];
+
+describe('prerendered pages', () => {
+  it.each([
+    ['/', 'en', 'Free temporary email | TempMail'],
+    ['/fr', 'fr', 'E-mail temporaire gratuit | TempMail'],
+    ['/de/faq', 'de', undefined],
+    ['/es/blog/what-is-temporary-email', 'es', undefined],
+    ['/privacy', 'en', undefined],
+    ['/temp-mail-facebook', 'en', undefined],
+  ])('%s carries its language, title, canonical and alternates', async (path, language, title) => {
+    const { status, text } = await html(path);
+    expect(status).toBe(200);
+    expect(text).toContain(`<html lang="${language}" dir="ltr">`);
+    const shownTitle = attribute(text, /<title>([^<]+)<\/title>/);
+    expect(shownTitle).toMatch(/\| TempMail$/);
+    if (title) expect(shownTitle).toBe(title);
+    expect(attribute(text, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(
+      40,
+    );
+    expect(attribute(text, /<link rel="canonical" href="([^"]+)"/)).toBe(`${server.url}${path}`);
+    expect(text).toContain(`<meta property="og:url" content="${server.url}${path}"`);
+    expect(text).toContain('<meta name="twitter:card" content="summary"');
+    // The page's words are in the HTML, not only in the script.
+    expect(attribute(text, /<h1[^>]*>([^<]+)<\/h1>/)?.trim()).toBeTruthy();
+  });
+
+  it('names the four languages and x-default for a translated page', async () => {
+    const { text } = await html('/fr/faq');
+    for (const [language, path] of [
+      ['en', '/faq'],
+      ['fr', '/fr/faq'],
+      ['es', '/es/faq'],
+      ['de', '/de/faq'],
+      ['x-default', '/faq'],
+    ]) {
+      expect(text).toContain(
+        `<link rel="alternate" hreflang="${language}" href="${server.url}${path}"`,
+      );
+    }
+  });
+
+  it('carries the structured data of spec section 2', async () => {
+    const home = (await html('/')).text;
+    expect(home).toContain('"@type":"Organization"');
+    expect(home).toContain('"@type":"WebSite"');
+    expect((await html('/faq')).text).toContain('"@type":"FAQPage"');
+    const post = (await html('/blog/how-temporary-email-works')).text;
+    const article = /"@type":"Article"[^<]*"wordCount":(\d+)/.exec(post);
+    expect(Number(article?.[1])).toBeGreaterThan(500);
+  });
+
+  it('answers 404 with the 404 page for what is no page', async () => {
+    for (const path of [
+      '/no-such-page',
+      '/fr/temp-mail-facebook',
+      '/en/faq',
+      '/blog/no-such-post',
+    ]) {
+      const { status, text } = await html(path);
+      expect(status, path).toBe(404);
+      expect(text).toContain('Page Not Found');
+    }
+  });
+
+  it('lists every page in every language in the sitemap, and robots.txt points to it', async () => {
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    // 8 translated pages and 16 posts in four languages, and the four landing pages.
+    expect(urls).toHaveLength((8 + 16) * 4 + 4);
+    expect(urls).toContain(`${server.url}/de/blog/is-temporary-email-safe`);
+    expect(urls).toContain(`${server.url}/temporary-gmail`);
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,154 @@
+// The public site in Chromium against the built server: language detection and prefixes,
+// the switcher, the FAQ search, the contact form posting for real, a blog post, the 404 page
+// and the consent banner.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeInChromium } from './support/describe-in-chromium.js';
+
+describeInChromium('the public site in Chromium', (suite) => {
+  it('sends a visitor from France to /fr, in French, and remembers it', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/?test_country=FR`);
+    await page.waitForURL(/\/fr$/, { timeout: 10_000 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    const cookies = await context.cookies();
+    const language = cookies.find((cookie) => cookie.name === 'tm_lang');
+    expect(language?.value).toBe('fr');
+    // About a year (365 days), give or take the seconds the test took.
+    expect(language!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe(
+      'Free temporary email',
+    );
+    await context.close();
+  }, 30_000);
+
+  it('hydrates the prerendered pages without a mismatch or an error', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const path of ['/', '/fr/faq', '/de/blog', '/es/blog/is-temporary-email-safe', '/terms']) {
+      await page.goto(`${suite.server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(300);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('switches language by rewriting the prefix and keeps the page', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/faq`);
+    await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.waitForURL(/\/de\/faq$/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+    await page.waitForURL(/\/faq$/);
+    expect(new URL(page.url()).pathname).toBe('/faq');
+    await context.close();
+  }, 30_000);
+
+  it('searches the FAQ over questions and answers, with a no-results state', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/faq`);
+    await page.getByText('35 questions').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Search the questions').fill('attachment');
+    const count = Number((await page.getByRole('status').first().textContent())?.split(' ')[0]);
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(35);
+    await page.getByLabel('Search the questions').fill('zzzzqqq');
+    await page.getByText('No questions match your search.').waitFor();
+    await page.getByRole('button', { name: 'Show all questions' }).click();
+    await page.getByText('35 questions').waitFor();
+    await page.getByRole('button', { name: 'Pricing' }).click();
+    expect(await page.getByText(/^\d+ questions?$/).textContent()).not.toBe('35 questions');
+    await context.close();
+  }, 30_000);
+
+  it('posts the contact form for real', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/contact`);
+    const form = page.locator('#contact-form');
+    await form.getByRole('button').last().waitFor({ timeout: 10_000 });
+    // Required fields are checked before anything is sent.
+    await form.getByRole('button').last().click();
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(4);
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByLabel('Subject').fill('Forwarding question');
+    await form.getByLabel('Message').fill('How long does a forwarding confirmation link work?');
+    await form.getByRole('button').last().click();
+    await form.getByRole('status').waitFor({ timeout: 10_000 });
+    // The notice reached the server's outbox.
+    const outbox = path.join(suite.server.dataDir, 'outbox');
+    await expect
+      .poll(() =>
+        fs.existsSync(outbox)
+          ? fs
+              .readdirSync(outbox)
+              .some((name) =>
+                fs.readFileSync(path.join(outbox, name), 'utf8').includes('Forwarding question'),
+              )
+          : false,
+      )
+      .toBe(true);
+    await context.close();
+  }, 30_000);
+
+  it('shows a blog post, and Post Not Found for an unknown one', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/blog/what-is-temporary-email`);
+    await page.getByRole('heading', { level: 2, name: 'Conclusion' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText(/min read/).count()).toBeGreaterThan(0);
+    await page.goto(`${suite.server.url}/blog/no-such-post`);
+    await page.getByRole('heading', { level: 1, name: 'Post Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the blog' }).click();
+    await page.getByRole('heading', { level: 1, name: 'The TempMail blog' }).waitFor();
+    await context.close();
+  }, 30_000);
+
+  it('answers an unknown path with the 404 page', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const response = await page.goto(`${suite.server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    expect(await page.title()).toBe('404 - Page Not Found | TempMail');
+    for (const name of ['Home', 'Features', 'FAQ', 'Privacy', 'Contact']) {
+      expect(await page.getByRole('link', { name, exact: true }).count()).toBeGreaterThan(0);
+    }
+    await context.close();
+  }, 30_000);
+
+  it('asks for consent after 2 s and keeps the choice', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/privacy`);
+    const banner = page.getByRole('region', { name: 'Your privacy choices' });
+    expect(await banner.count()).toBe(0);
+    await banner.waitFor({ timeout: 5_000 });
+    await banner.getByRole('button', { name: /accept all/i }).click();
+    await banner.waitFor({ state: 'detached' });
+    const stored = await page.evaluate(() => localStorage.getItem('tm_consent'));
+    expect(JSON.parse(stored!).preferences).toEqual({
+      analytics_storage: true,
+      ad_storage: true,
+      ad_user_data: true,
+      ad_personalization: true,
+    });
+    await page.reload();
+    await page.waitForTimeout(2_500);
+    expect(await banner.count()).toBe(0);
+    await context.close();
+  }, 30_000);
+});
