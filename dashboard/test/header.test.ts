@@ -82,6 +82,21 @@ describeInChromium('the header in Chromium', (suite) => {
     expect(narrow!.y).toBeLessThan(100);
     await toast.getByRole('button', { name: 'Dismiss notification' }).click();
     await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+
+    // F8 takes focus to a toast; dragging it sideways past 50 px dismisses it.
+    await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
+    await toast.waitFor({ timeout: 2_000 });
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'toast',
+    );
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 50, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.move(box.x + 100, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
     await context.close();
   }, 30_000);
 });

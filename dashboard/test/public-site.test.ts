@@ -41,6 +41,22 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 60_000);
 
+  it('offers the browser language when the page is in another one', async () => {
+    const context = await suite.browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/fr/faq`);
+    const prompt = page.getByRole('region', { name: 'Sprachvorschlag' });
+    await prompt.waitFor({ timeout: 5_000 });
+    await prompt.getByRole('button', { name: 'Ja, wechseln' }).click();
+    await page.waitForURL(/\/de\/faq$/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // Answered once: not asked again.
+    await page.goto(`${suite.server.url}/es/faq`);
+    await page.waitForTimeout(2_000);
+    expect(await page.getByRole('region', { name: 'Sprachvorschlag' }).count()).toBe(0);
+    await context.close();
+  }, 30_000);
+
   it('switches language by rewriting the prefix and keeps the page', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();

@@ -10,6 +10,7 @@ import { AppDialogs } from './app-dialogs';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { LanguagePrompt } from './language-prompt';
 import { SitePage } from './routing/site-page';
 import { useLanguageRouting } from './routing/use-language-routing';
 
@@ -46,6 +47,7 @@ export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
       </AppErrorBoundary>
       {/* Affiliate links are for free users: none until the user is known. */}
       <AppFooter isPro={user.isPending || isProUser(user.data)} />
+      <LanguagePrompt />
       <ConsentBanner />
       <ToastViewport />
     </div>

@@ -1,30 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { SUPPORTED_LANGUAGES, supportedLanguage } from '../shared/preferences/choose-language';
-import { saveLanguage, storeLanguageChoice } from '../shared/preferences/save-language';
-import { switchLanguagePath } from './routing/site-routes';
-import { useSiteRoute } from './routing/use-site-route';
+import { useSwitchLanguage } from './routing/use-switch-language';
 
 /** Each language named in itself, so a reader who cannot read the current one finds theirs. */
-const LANGUAGE_NAMES = { en: 'English', fr: 'Français', es: 'Español', de: 'Deutsch' } as const;
+export const LANGUAGE_NAMES = {
+  en: 'English',
+  fr: 'Français',
+  es: 'Español',
+  de: 'Deutsch',
+} as const;
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const route = useSiteRoute();
-  const navigate = useNavigate();
+  const switchLanguage = useSwitchLanguage();
   return (
     <select
       aria-label={t('header.language')}
       value={supportedLanguage(i18n.resolvedLanguage) ?? 'en'}
       onChange={(event) => {
         const language = supportedLanguage(event.target.value);
-        if (!language) return;
-        // A translated page moves to its prefix, which sets the language; the others change
-        // language where they are.
-        const path = switchLanguagePath(route, language);
-        if (!path) return void saveLanguage(language);
-        storeLanguageChoice(language);
-        void navigate(`${path}${window.location.search}`);
+        if (language) switchLanguage(language);
       }}
       className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-900"
     >

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  chooseLanguage,
+  supportedLanguage,
+  type Language,
+} from '../shared/preferences/choose-language';
+import { readStorage, writeStorage } from '../shared/preferences/read-storage';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
+import { LANGUAGE_CHOICE_FLAG, useSwitchLanguage } from './routing/use-switch-language';
+
+/** Set when the reader answered the prompt, so it is asked once. */
+const PROMPT_ANSWERED = 'tm_lang_prompt_answered';
+/** Asked once the detection has had its turn, not over the first paint. */
+const PROMPT_DELAY_MS = 1500;
+
+/**
+ * Spec section 2: when the browser's language is one we have and differs from the page's,
+ * offer it (yes/no), in that language. Not asked of readers who chose a language themselves.
+ */
+export function LanguagePrompt() {
+  const { i18n } = useTranslation();
+  const switchLanguage = useSwitchLanguage();
+  const [offer, setOffer] = useState<Language | null>(null);
+  const current = supportedLanguage(i18n.language) ?? 'en';
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (readStorage(LANGUAGE_CHOICE_FLAG) || readStorage(PROMPT_ANSWERED)) return;
+      const browser = chooseLanguage({ stored: null, cookie: null, browser: navigator.languages });
+      const speaks = navigator.languages.some((tag) => supportedLanguage(tag) === browser);
+      setOffer(speaks && browser !== current ? browser : null);
+    }, PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  if (!offer) return null;
+  const t = i18n.getFixedT(offer);
+  const answer = (yes: boolean) => {
+    writeStorage(PROMPT_ANSWERED, 'true');
+    setOffer(null);
+    if (yes) switchLanguage(offer);
+  };
+  return (
+    <div
+      role="region"
+      aria-label={t('languagePrompt.label')}
+      lang={offer}
+      className="fixed inset-x-4 top-20 z-40 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+    >
+      <p className="w-full">{t('languagePrompt.question')}</p>
+      <button type="button" className={PRIMARY_BUTTON} onClick={() => answer(true)}>
+        {t('languagePrompt.yes')}
+      </button>
+      <button type="button" className={SECONDARY_BUTTON} onClick={() => answer(false)}>
+        {t('languagePrompt.no')}
+      </button>
+    </div>
+  );
+}
