@@ -6,12 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PRERENDER_STATE_ID, PRERENDERED_PATH_META } from '../src/app/prerender-markers.js';
+import { SUPPORTED_LANGUAGES, type Language } from '../src/shared/preferences/choose-language.js';
+import { serializeForScript } from '../src/shared/serialize-for-script.js';
 
 const dashboard = path.resolve(import.meta.dirname, '..');
 const dist = path.join(dashboard, 'dist');
 const siteDir = path.join(dist, 'site');
-const LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
-type Language = (typeof LANGUAGES)[number];
+const LANGUAGES = SUPPORTED_LANGUAGES;
 
 /** Replaced by the server with its public URL (serve-dashboard.ts). */
 const SITE_URL = '%TEMPMAIL_SITE_URL%';
@@ -29,7 +31,7 @@ interface EntryServer {
   ): Promise<{
     html: string;
     head: { title?: string; description?: string };
-    state: string;
+    state: unknown;
     t: (key: string) => string;
   }>;
 }
@@ -40,8 +42,6 @@ const server = (await import(
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const jsonForScript = (data: unknown) =>
-  (typeof data === 'string' ? data : JSON.stringify(data)).replace(/</g, '\\u003c');
 
 interface PageJob {
   path: string;
@@ -101,7 +101,7 @@ function headTags(job: PageJob, title: string, description: string): string {
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<meta name="${'tm-prerendered-path'}" content="${escapeHtml(job.path)}" />`,
+    `<meta name="${PRERENDERED_PATH_META}" content="${escapeHtml(job.path)}" />`,
   ];
   if (!job.index) tags.push('<meta name="robots" content="noindex" />');
   else tags.push(`<link rel="canonical" href="${url}" />`);
@@ -127,7 +127,7 @@ function headTags(job: PageJob, title: string, description: string): string {
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
   );
   for (const data of job.jsonLd ?? []) {
-    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+    tags.push(`<script type="application/ld+json">${serializeForScript(data)}</script>`);
   }
   return tags.join('\n    ');
 }
@@ -144,7 +144,7 @@ function page(job: PageJob, rendered: Awaited<ReturnType<typeof server.renderPag
     .replace('</head>', `  ${headTags(job, title, description)}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="tm-prerender-state">${jsonForScript(rendered.state)}</script>`,
+      `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PRERENDER_STATE_ID}">${serializeForScript(rendered.state)}</script>`,
     );
 }
 

@@ -1,7 +1,7 @@
 // The prerender's entry (built by `vite build --ssr`, run by scripts/prerender.ts): renders
 // one route in one language to HTML, with the content it needs already loaded, and returns
 // what the document's head needs.
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
@@ -15,12 +15,9 @@ import { HeadContext, type CollectedHead } from './features/site/head-context';
 import { i18nOptions } from './shared/i18n/init-i18n';
 import type { Language } from './shared/preferences/choose-language';
 
+// What scripts/prerender.ts reads besides renderPage.
 export { BLOG_POSTS } from './content/load-content';
-export { hasPostText } from './content/load-content';
-export { articleWordCount, postPlainText } from './features/blog/read-time';
-export { faqJsonLd } from './features/marketing/faq-items';
-export { LANDING_PAGES, LOCALIZED_PAGES, parseSitePath, sitePath } from './app/routing/site-routes';
-export { loadPost } from './content/load-content';
+export { LANDING_PAGES, LOCALIZED_PAGES, sitePath } from './app/routing/site-routes';
 
 let started: Promise<unknown> | undefined;
 
@@ -43,8 +40,8 @@ async function prefetch(
 export interface RenderedPage {
   html: string;
   head: CollectedHead;
-  /** The react-query state to hydrate from (JSON). */
-  state: string;
+  /** The react-query state to hydrate from. */
+  state: DehydratedState;
   /** The i18next instance, for the head's own texts. */
   t: typeof i18next.t;
 }
@@ -68,7 +65,7 @@ export async function renderPage(path: string, language: Language): Promise<Rend
   return {
     html,
     head,
-    state: JSON.stringify(dehydrate(queryClient)),
+    state: dehydrate(queryClient),
     t: i18next.getFixedT(language),
   };
 }

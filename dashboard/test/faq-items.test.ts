@@ -1,13 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  FAQ_CATEGORIES,
-  FAQ_ITEMS,
-  faqJsonLd,
-  serializeJsonLd,
-} from '../src/features/marketing/faq-items.js';
+import { FAQ_CATEGORIES, FAQ_ITEMS, faqJsonLd } from '../src/features/marketing/faq-items.js';
 import { marketingValues } from '../src/features/marketing/marketing-values.js';
+import { serializeForScript } from '../src/shared/serialize-for-script.js';
 
 const LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
 const localesDir = path.resolve(import.meta.dirname, '../src/shared/i18n/locales/marketing');
@@ -123,7 +119,7 @@ describe('faqJsonLd', () => {
   });
 
   it('serializes with < escaped, so no answer can close the script element', () => {
-    const json = serializeJsonLd({ text: '</script><script>alert(1)</script>' });
+    const json = serializeForScript({ text: '</script><script>alert(1)</script>' });
     expect(json).not.toContain('<');
     expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script>' });
   });

@@ -48,39 +48,57 @@ export function serveDashboard(
     },
   });
 
-  // Pages are small and few (about a hundred): each is read and filled in once.
-  const filled = new Map<string, string | null>();
-  const read = (file: string): string | null => {
+  // The prerendered pages by path, listed once: a request for any other path costs no disk
+  // look-up and leaves nothing behind. Each page is read and filled in on its first request.
+  const pages = new Map<string, string>();
+  const listPages = (dir: string, urlPath: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) listPages(file, `${urlPath === '/' ? '' : urlPath}/${entry.name}`);
+      else if (entry.name === 'index.html') pages.set(urlPath, file);
+    }
+  };
+  if (fs.existsSync(siteDir)) listPages(siteDir, '/');
+  // The files the prerender writes beside the pages, by the path they are asked for.
+  const siteFile = (name: string) => {
+    const file = path.join(siteDir, name);
+    return fs.existsSync(file) ? file : undefined;
+  };
+  const siteFiles = new Map<string, string>();
+  for (const name of ['sitemap.xml', 'robots.txt']) {
+    const file = siteFile(name);
+    if (file) siteFiles.set(`/${name}`, file);
+  }
+  const filled = new Map<string, string>();
+  const read = (file: string): string => {
     let text = filled.get(file);
     if (text === undefined) {
-      text = fs.existsSync(file)
-        ? fs.readFileSync(file, 'utf8').replaceAll(SITE_URL_TOKEN, publicUrl)
-        : null;
+      text = fs.readFileSync(file, 'utf8').replaceAll(SITE_URL_TOKEN, publicUrl);
       filled.set(file, text);
     }
     return text;
   };
+  const notFoundPage = siteFile('404.html') ?? indexFile;
   const send = (response: Response, status: number, type: string, body: string) =>
     response.status(status).type(type).setHeader('Cache-Control', 'no-cache').send(body);
 
   return (request, response, next) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (reserved.has(firstSegment(request.path))) return next();
-    if (request.path === '/sitemap.xml' || request.path === '/robots.txt') {
-      const text = read(path.join(siteDir, request.path.slice(1)));
-      return text === null ? next() : send(response, 200, path.extname(request.path), text);
-    }
+    const siteFileAsked = siteFiles.get(request.path);
+    if (siteFileAsked) return send(response, 200, path.extname(siteFileAsked), read(siteFileAsked));
     // `index.html` itself is the template, not a page: only its paths are.
     if (request.path === '/index.html') return next();
-    assets(request, response, () => {
+    const servePage = () => {
       const pagePath = request.path.replace(/\/+$/, '') || '/';
-      const page = pagePath.includes('..')
-        ? null
-        : read(path.join(siteDir, pagePath === '/' ? '' : pagePath, 'index.html'));
-      if (page !== null) return send(response, 200, 'html', page);
-      if (APP_ONLY_ROUTES.has(pagePath)) return send(response, 200, 'html', read(indexFile)!);
+      const page = pages.get(pagePath);
+      if (page) return send(response, 200, 'html', read(page));
+      if (APP_ONLY_ROUTES.has(pagePath)) return send(response, 200, 'html', read(indexFile));
       if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return next();
-      send(response, 404, 'html', read(path.join(siteDir, '404.html')) ?? read(indexFile)!);
-    });
+      send(response, 404, 'html', read(notFoundPage));
+    };
+    // The prerendered files are sent filled in, by their paths, never as raw files.
+    if (request.path.startsWith('/site/')) return servePage();
+    assets(request, response, servePage);
   };
 }

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   chooseLanguage,
+  LANGUAGE_CHOICE_FLAG,
   supportedLanguage,
   type Language,
 } from '../shared/preferences/choose-language';
 import { readStorage, writeStorage } from '../shared/preferences/read-storage';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
-import { LANGUAGE_CHOICE_FLAG, useSwitchLanguage } from './routing/use-switch-language';
+import { useSwitchLanguage } from './routing/use-switch-language';
 
 /** Set when the reader answered the prompt, so it is asked once. */
 const PROMPT_ANSWERED = 'tm_lang_prompt_answered';

@@ -1,5 +1,5 @@
 import type { Language } from '../shared/preferences/choose-language';
-import type { BlogCategory, BlogPostMeta, BlogPostText } from './content-types';
+import type { BlogPostMeta, BlogPostText } from './content-types';
 
 // The public site's content, one JSON file per page (or post) and language, bundled as
 // separate chunks: a visitor downloads only the texts of the page they read.
@@ -24,15 +24,6 @@ export const BLOG_POSTS: readonly BlogPostEntry[] = Object.entries(postMetas)
 
 export function findPost(slug: string): BlogPostEntry | undefined {
   return BLOG_POSTS.find((post) => post.slug === slug);
-}
-
-export function postsIn(category: BlogCategory): BlogPostEntry[] {
-  return BLOG_POSTS.filter((post) => post.category === category);
-}
-
-/** Whether a post is written in a language (the rest fall back to English). */
-export function hasPostText(slug: string, language: Language): boolean {
-  return `./blog/${slug}/${language}.json` in postTexts;
 }
 
 /** A post in the language, or in English when it is not translated; null for no such post. */

@@ -14,7 +14,7 @@ import {
   messageSummaryResource,
 } from '../messages/message-resources.js';
 import type { OperationHandlers } from '../mount-operations.js';
-import { sendAttachment } from '../messages/send-download.js';
+import { readMessageMarkingSeen, sendMessageAttachment } from '../messages/read-message.js';
 import { streamMailboxEvents } from '../messages/stream-mailbox-events.js';
 import { userResource } from './product-handlers.js';
 import { consume } from '../rate-limit.js';
@@ -145,14 +145,10 @@ export function proHandlers(services: Services): OperationHandlers {
     async getProMessage(request, response) {
       const user = await sessions.requirePro(request);
       const mailboxes = await ownMailboxes(user);
-      const ids = [...mailboxes.keys()];
-      let message = await repositories.messages.find(String(request.params.id), ids);
+      const message = await readMessageMarkingSeen(services, String(request.params.id), [
+        ...mailboxes.keys(),
+      ]);
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
-      if (!message.seen) {
-        await repositories.messages.setSeen(message.id, ids, true, services.now());
-        message = { ...message, seen: true };
-        services.events.publish({ type: 'message.updated', mailboxId: message.mailboxId, message });
-      }
       response.json(
         messageDetailResource(message, mailboxes.get(message.mailboxId)!, '/api/message'),
       );
@@ -161,13 +157,11 @@ export function proHandlers(services: Services): OperationHandlers {
     async getProMessageAttachment(request, response) {
       const user = await sessions.requirePro(request);
       const mailboxes = await ownMailboxes(user);
-      const attachment = await repositories.messages.findAttachment(
-        String(request.params.id),
-        String(request.params.attachmentId),
-        [...mailboxes.keys()],
-      );
-      if (!attachment) throw new ApiError(404, 'not_found', 'Attachment not found.');
-      sendAttachment(response, attachment);
+      await sendMessageAttachment(services, response, {
+        messageId: String(request.params.id),
+        attachmentId: String(request.params.attachmentId),
+        mailboxIds: [...mailboxes.keys()],
+      });
     },
 
     async streamProEvents(request, response) {

@@ -74,13 +74,11 @@ export function productHandlers(services: Services): OperationHandlers {
     },
 
     getGeoCountry(request, response) {
-      const header = request.headers[services.config.countryHeader];
+      // `test_country` stands in for the proxy's header (contract: for trying the detection).
       const simulated = request.query.test_country;
-      response.json(
-        countryLanguage(
-          typeof simulated === 'string' ? simulated : Array.isArray(header) ? header[0] : header,
-        ),
-      );
+      const header = request.headers[services.config.countryHeader];
+      const country = typeof simulated === 'string' ? simulated : [header].flat()[0];
+      response.json(countryLanguage(country));
     },
 
     async logout(request, response) {

@@ -12,7 +12,8 @@ import {
   messageDetailResource,
   messageSummaryResource,
 } from '../messages/message-resources.js';
-import { sendAttachment, sendSource } from '../messages/send-download.js';
+import { readMessageMarkingSeen, sendMessageAttachment } from '../messages/read-message.js';
+import { sendSource } from '../messages/send-download.js';
 import { streamMailboxEvents } from '../messages/stream-mailbox-events.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { callerOf } from './guard-public-api.js';
@@ -179,13 +180,8 @@ export function publicHandlers(services: Services): OperationHandlers {
 
     async getMessage(request, response) {
       const { ids, addressOf, messageId } = await scope(request, response);
-      let message = await repositories.messages.find(messageId, ids);
+      const message = await readMessageMarkingSeen(services, messageId, ids);
       if (!message) throw notFound();
-      if (!message.seen) {
-        await repositories.messages.setSeen(messageId, ids, true, services.now());
-        message = { ...message, seen: true };
-        services.events.publish({ type: 'message.updated', mailboxId: message.mailboxId, message });
-      }
       response.json(messageDetailResource(message, addressOf(message.mailboxId)));
     },
 
@@ -208,13 +204,11 @@ export function publicHandlers(services: Services): OperationHandlers {
 
     async getMessageAttachment(request, response) {
       const { ids, messageId } = await scope(request, response);
-      const attachment = await repositories.messages.findAttachment(
+      await sendMessageAttachment(services, response, {
         messageId,
-        String(request.params.attachmentId),
-        ids,
-      );
-      if (!attachment) throw new ApiError(404, 'not_found', 'Attachment not found.');
-      sendAttachment(response, attachment);
+        attachmentId: String(request.params.attachmentId),
+        mailboxIds: ids,
+      });
     },
 
     async streamEvents(request, response) {

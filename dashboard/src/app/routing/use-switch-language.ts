@@ -1,12 +1,9 @@
 import { useNavigate } from 'react-router';
 import { writeStorage } from '../../shared/preferences/read-storage';
-import type { Language } from '../../shared/preferences/choose-language';
+import { LANGUAGE_CHOICE_FLAG, type Language } from '../../shared/preferences/choose-language';
 import { saveLanguage, storeLanguageChoice } from '../../shared/preferences/save-language';
 import { switchLanguagePath } from './site-routes';
 import { useSiteRoute } from './use-site-route';
-
-/** Spec section 3's "language-choice flag": the reader picked a language themselves. */
-export const LANGUAGE_CHOICE_FLAG = 'tm_lang_chosen';
 
 /**
  * A language the reader chose (the switcher, the language prompt): kept for a year with the

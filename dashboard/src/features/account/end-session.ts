@@ -1,6 +1,11 @@
 import { clearProSession as clearServerProSession, logout, unwrap } from '@tempmail/sdk';
 import type { QueryClient } from '@tanstack/react-query';
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../shared/preferences/choose-language';
+import {
+  LANGUAGE_CHOICE_FLAG,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+} from '../../shared/preferences/choose-language';
+import { removeStorage } from '../../shared/preferences/read-storage';
 import { THEME_STORAGE_KEY } from '../../shared/preferences/resolve-theme';
 import { createApiClient } from '../../shared/create-api-client';
 import { clearProSession } from './pro-session-store';
@@ -21,11 +26,8 @@ export async function endSession(kind: SessionEnd, queryClient: QueryClient): Pr
   queryClient.clear();
   clearProSession();
   if (kind === 'logout') {
-    try {
-      localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-      localStorage.removeItem(THEME_STORAGE_KEY);
-    } catch {
-      // Storage is off: nothing was kept.
+    for (const key of [LANGUAGE_STORAGE_KEY, LANGUAGE_CHOICE_FLAG, THEME_STORAGE_KEY]) {
+      removeStorage(key);
     }
     document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   }

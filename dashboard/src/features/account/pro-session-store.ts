@@ -1,5 +1,5 @@
 import type { PageAddress } from '../address/page-address';
-import { readStorage, writeStorage } from '../../shared/preferences/read-storage';
+import { readStorage, removeStorage, writeStorage } from '../../shared/preferences/read-storage';
 
 /** Spec section 3: the stored Pro session, versioned `v2` (older versions are dropped). */
 export const PRO_SESSION_KEY = 'tm_pro_session';
@@ -52,9 +52,5 @@ export function saveProSession(address: PageAddress): void {
 }
 
 export function clearProSession(): void {
-  try {
-    localStorage.removeItem(PRO_SESSION_KEY);
-  } catch {
-    // Storage is off: there was nothing stored either.
-  }
+  removeStorage(PRO_SESSION_KEY);
 }

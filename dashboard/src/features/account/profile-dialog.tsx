@@ -1,10 +1,10 @@
 import { createBillingPortalSession, TempMailError, unwrap, type User } from '@tempmail/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
-import { AppDialog } from '../../shared/ui/app-dialog';
+import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { LINK_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { FullScreenLoader } from '../../shared/ui/full-screen-loader';
@@ -21,7 +21,7 @@ function Remaining({ expiresAt }: { expiresAt: number }) {
   return <>{left === null ? t('address.expired') : t('profile.remaining', { time: left })}</>;
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
@@ -39,10 +39,8 @@ export function ProfileDialog({
   open,
   user,
   onOpenChange,
-}: {
-  open: boolean;
+}: DialogState & {
   user: User;
-  onOpenChange: (open: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();

@@ -3,8 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createApiClient } from '../../shared/create-api-client';
-import { AppDialog } from '../../shared/ui/app-dialog';
+import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+import { FormField } from '../../shared/ui/form-field';
 
 /** Spec section 8's recovery texts by the server's status; anything else is the generic one. */
 export function recoveryErrorKey(error: unknown): string {
@@ -24,10 +25,8 @@ export function RecoveryDialog({
   open,
   variant,
   onOpenChange,
-}: {
-  open: boolean;
+}: DialogState & {
   variant: 'recovery' | 'login';
-  onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
   const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
@@ -65,24 +64,19 @@ export function RecoveryDialog({
           onSubmit={form.handleSubmit(({ email }) => request.mutate(email.trim()))}
           className="space-y-3"
         >
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">{t('recovery.emailLabel')}</span>
-            <input
-              type="email"
-              autoComplete="email"
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'recovery-email-error' : undefined}
-              className={TEXT_INPUT}
-              {...form.register('email', {
-                validate: (value) => value.trim() !== '' || t('recovery.emailRequired'),
-              })}
-            />
-          </label>
-          {emailError && (
-            <p id="recovery-email-error" className="text-sm text-red-700 dark:text-red-300">
-              {emailError.message}
-            </p>
-          )}
+          <FormField label={t('recovery.emailLabel')} error={emailError?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                autoComplete="email"
+                className={TEXT_INPUT}
+                {...form.register('email', {
+                  validate: (value) => value.trim() !== '' || t('recovery.emailRequired'),
+                })}
+              />
+            )}
+          </FormField>
           {request.isError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
               {t(recoveryErrorKey(request.error))}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../../shared/create-store';
 import type { GenerateFailure } from './generate-address';
 import type { PageAddress } from './page-address';
 
@@ -12,24 +12,8 @@ export type AddressState =
  * The page's current address, shared by the home page that makes it and the dialogs that
  * change it (custom alias, Reset Pro Email) or show it (profile).
  */
-const WAITING: AddressState = { status: 'waiting' };
-let state: AddressState = WAITING;
-const listeners = new Set<() => void>();
+const address = createStore<AddressState>({ status: 'waiting' });
 
-export function setAddressState(next: AddressState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-export function getAddressState(): AddressState {
-  return state;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useAddressState(): AddressState {
-  return useSyncExternalStore(subscribe, getAddressState, () => WAITING);
-}
+export const setAddressState = address.set;
+export const getAddressState = address.get;
+export const useAddressState = address.use;

@@ -6,6 +6,7 @@ import { BLOG_CATEGORIES, type BlogCategory } from '../../content/content-types'
 import { sitePath } from '../../app/routing/site-routes';
 import { useSiteRoute } from '../../app/routing/use-site-route';
 import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';
+import { FilterChips } from '../../shared/ui/filter-chips';
 import { allPostsQuery } from '../site/content-queries';
 import { fillFacts } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
@@ -85,20 +86,14 @@ export function BlogListPage() {
         <h2 id="all-posts" className="mb-3 text-2xl font-semibold">
           {t('blog.browse')}
         </h2>
-        <ul aria-label={t('blog.categoriesLabel')} className="mb-4 flex flex-wrap gap-2">
-          {(['all', ...categories] as const).map((value) => (
-            <li key={value}>
-              <button
-                type="button"
-                aria-pressed={category === value}
-                onClick={() => setCategory(value)}
-                className="rounded-full border border-slate-300 px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-600"
-              >
-                {t(`blog.categories.${value}`)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <FilterChips
+          label={t('blog.categoriesLabel')}
+          values={['all', ...categories] as const}
+          chosen={category}
+          labelOf={(value) => t(`blog.categories.${value}`)}
+          onChoose={setCategory}
+          className="mb-4"
+        />
         <ul className="grid gap-4 sm:grid-cols-2">{shown.map((post) => card(post, false))}</ul>
       </section>
       <aside className="mt-10 rounded-2xl bg-indigo-50 p-6 text-center dark:bg-indigo-950">

@@ -6,11 +6,11 @@ import { sitePath } from '../../app/routing/site-routes';
 import { useSiteRoute } from '../../app/routing/use-site-route';
 import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { openDialog } from '../account/dialog-store';
-import { serializeJsonLd } from '../marketing/faq-items';
 import { postQuery } from '../site/content-queries';
 import { fillFacts, RichText } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
 import { articleWordCount, readTimeMinutes } from './read-time';
+import { serializeForScript } from '../../shared/serialize-for-script';
 
 /**
  * A blog post (spec section 2 and 3's content model): category, title, description, date,
@@ -120,7 +120,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
           <script
             type="application/ld+json"
             dangerouslySetInnerHTML={{
-              __html: serializeJsonLd({
+              __html: serializeForScript({
                 '@context': 'https://schema.org',
                 '@type': 'Article',
                 headline: fill(text.title),

@@ -1,6 +1,5 @@
 import { submitContact, TempMailError, unwrap } from '@tempmail/sdk';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ContactPageText } from '../../content/content-types';
@@ -8,6 +7,7 @@ import { sitePath } from '../../app/routing/site-routes';
 import { useSiteRoute } from '../../app/routing/use-site-route';
 import { createApiClient } from '../../shared/create-api-client';
 import { LINK_BUTTON, PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+import { FormField } from '../../shared/ui/form-field';
 import { usePageText } from '../site/content-queries';
 import { SitePageFrame } from '../site/site-page-frame';
 
@@ -32,31 +32,6 @@ interface ContactForm {
 }
 
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function Field({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (props: { id: string; describedBy?: string }) => React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, describedBy: error ? `${id}-error` : undefined })}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * The contact page (spec section 2): three ways to get help, the form (posted to
@@ -145,26 +120,22 @@ export function ContactPage() {
                 onSubmit={form.handleSubmit((values) => send.mutate(values))}
                 className="grid gap-4 sm:grid-cols-2"
               >
-                <Field label={text.form.name} error={errors.name?.message}>
-                  {({ id, describedBy }) => (
+                <FormField label={text.form.name} error={errors.name?.message}>
+                  {(control) => (
                     <input
-                      id={id}
+                      {...control}
                       autoComplete="name"
-                      aria-invalid={errors.name ? true : undefined}
-                      aria-describedby={describedBy}
                       className={TEXT_INPUT}
                       {...form.register('name', { validate: required })}
                     />
                   )}
-                </Field>
-                <Field label={text.form.email} error={errors.email?.message}>
-                  {({ id, describedBy }) => (
+                </FormField>
+                <FormField label={text.form.email} error={errors.email?.message}>
+                  {(control) => (
                     <input
-                      id={id}
+                      {...control}
                       type="email"
                       autoComplete="email"
-                      aria-invalid={errors.email ? true : undefined}
-                      aria-describedby={describedBy}
                       className={TEXT_INPUT}
                       {...form.register('email', {
                         validate: (value) =>
@@ -174,23 +145,21 @@ export function ContactPage() {
                       })}
                     />
                   )}
-                </Field>
+                </FormField>
                 <div className="sm:col-span-2">
-                  <Field label={text.form.subject} error={errors.subject?.message}>
-                    {({ id, describedBy }) => (
+                  <FormField label={text.form.subject} error={errors.subject?.message}>
+                    {(control) => (
                       <input
-                        id={id}
-                        aria-invalid={errors.subject ? true : undefined}
-                        aria-describedby={describedBy}
+                        {...control}
                         className={TEXT_INPUT}
                         {...form.register('subject', { validate: required })}
                       />
                     )}
-                  </Field>
+                  </FormField>
                 </div>
-                <Field label={text.form.category}>
-                  {({ id }) => (
-                    <select id={id} className={TEXT_INPUT} {...form.register('category')}>
+                <FormField label={text.form.category}>
+                  {(control) => (
+                    <select {...control} className={TEXT_INPUT} {...form.register('category')}>
                       {CATEGORIES.map((category) => (
                         <option key={category} value={category}>
                           {text.categories[category]}
@@ -198,10 +167,10 @@ export function ContactPage() {
                       ))}
                     </select>
                   )}
-                </Field>
-                <Field label={text.form.priority}>
-                  {({ id }) => (
-                    <select id={id} className={TEXT_INPUT} {...form.register('priority')}>
+                </FormField>
+                <FormField label={text.form.priority}>
+                  {(control) => (
+                    <select {...control} className={TEXT_INPUT} {...form.register('priority')}>
                       {PRIORITIES.map((priority) => (
                         <option key={priority} value={priority}>
                           {text.priorities[priority]}
@@ -209,20 +178,18 @@ export function ContactPage() {
                       ))}
                     </select>
                   )}
-                </Field>
+                </FormField>
                 <div className="sm:col-span-2">
-                  <Field label={text.form.message} error={errors.message?.message}>
-                    {({ id, describedBy }) => (
+                  <FormField label={text.form.message} error={errors.message?.message}>
+                    {(control) => (
                       <textarea
-                        id={id}
+                        {...control}
                         rows={6}
-                        aria-invalid={errors.message ? true : undefined}
-                        aria-describedby={describedBy}
                         className={TEXT_INPUT}
                         {...form.register('message', { validate: required })}
                       />
                     )}
-                  </Field>
+                  </FormField>
                 </div>
                 {send.isError && (
                   <div

@@ -8,12 +8,13 @@ import {
   FAQ_CATEGORIES,
   FAQ_ITEMS,
   faqJsonLd,
-  serializeJsonLd,
   translateFaqItem,
   type FaqCategory,
 } from '../marketing/faq-items';
+import { FilterChips } from '../../shared/ui/filter-chips';
 import { SitePageFrame } from '../site/site-page-frame';
 import { filterFaq } from './filter-faq';
+import { serializeForScript } from '../../shared/serialize-for-script';
 
 /**
  * The FAQ page (spec section 2): the home accordion's 35 questions, searchable over question
@@ -37,18 +38,6 @@ export function FaqPage() {
     [marketing.t, i18n.language],
   );
   const shown = filterFaq(entries, category, search, i18n.language);
-  const chip = (value: FaqCategory | 'all') => (
-    <li key={value}>
-      <button
-        type="button"
-        aria-pressed={category === value}
-        onClick={() => setCategory(value)}
-        className="rounded-full border border-slate-300 px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-600"
-      >
-        {t(`faqPage.categories.${value}`)}
-      </button>
-    </li>
-  );
 
   return (
     <SitePageFrame
@@ -68,10 +57,14 @@ export function FaqPage() {
         placeholder={t('faqPage.searchPlaceholder')}
         className={TEXT_INPUT}
       />
-      <ul aria-label={t('faqPage.categoriesLabel')} className="mt-4 flex flex-wrap gap-2">
-        {chip('all')}
-        {FAQ_CATEGORIES.map(chip)}
-      </ul>
+      <FilterChips
+        label={t('faqPage.categoriesLabel')}
+        values={['all', ...FAQ_CATEGORIES] as const}
+        chosen={category}
+        labelOf={(value) => t(`faqPage.categories.${value}`)}
+        onChoose={setCategory}
+        className="mt-4"
+      />
       <p role="status" className="mt-4 text-sm text-slate-600 dark:text-slate-300">
         {t('faqPage.count', { count: shown.length })}
       </p>
@@ -119,7 +112,7 @@ export function FaqPage() {
         type="application/ld+json"
         // The serializer escapes `<`, so no answer can end the script element.
         dangerouslySetInnerHTML={{
-          __html: serializeJsonLd(faqJsonLd(marketing.t, i18n.language)),
+          __html: serializeForScript(faqJsonLd(marketing.t, i18n.language)),
         }}
       />
     </SitePageFrame>

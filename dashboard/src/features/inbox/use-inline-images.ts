@@ -31,15 +31,14 @@ export function useInlineImages(
   source: InboxSource,
   message: OpenedMessage | undefined,
 ): ReadonlyMap<string, string> | undefined {
-  const wanted = message
-    ? message.attachments.filter(
-        (attachment) =>
-          attachment.contentId !== null &&
-          attachment.contentType.startsWith('image/') &&
-          attachment.size <= MAX_INLINE_IMAGE_BYTES &&
-          referencedCids(message.html).has(attachment.contentId),
-      )
-    : [];
+  const used = message ? referencedCids(message.html) : new Set<string>();
+  const wanted = (message?.attachments ?? []).filter(
+    (attachment) =>
+      attachment.contentId !== null &&
+      attachment.contentType.startsWith('image/') &&
+      attachment.size <= MAX_INLINE_IMAGE_BYTES &&
+      used.has(attachment.contentId),
+  );
   const images = useQuery({
     queryKey: [...source.key, 'inline-images', message?.id],
     enabled: wanted.length > 0,

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StrokeIcon } from '../../shared/stroke-icon';
-import { FAQ_ITEMS, faqJsonLd, serializeJsonLd, translateFaqItem } from './faq-items';
+import { FAQ_ITEMS, faqJsonLd, translateFaqItem } from './faq-items';
+import { serializeForScript } from '../../shared/serialize-for-script';
 
 /**
  * The FAQ (spec section 2): one answer open at a time, and pressing the open question again
@@ -56,7 +57,7 @@ export function FaqAccordion() {
       <script
         type="application/ld+json"
         // React would escape the JSON as text; the serializer makes it safe in a script instead.
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(faqJsonLd(t, i18n.language)) }}
+        dangerouslySetInnerHTML={{ __html: serializeForScript(faqJsonLd(t, i18n.language)) }}
       />
     </section>
   );

@@ -96,11 +96,3 @@ export function faqJsonLd(t: Translate, language: string) {
     }),
   };
 }
-
-/**
- * JSON for a `<script type="application/ld+json">`: `<` escaped, so no text can close the
- * script element early (`</script>`) or open a comment in it.
- */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}

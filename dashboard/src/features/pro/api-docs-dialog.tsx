@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API_LIMITS } from '../../shared/product-facts';
 import { createApiClient } from '../../shared/create-api-client';
-import { AppDialog } from '../../shared/ui/app-dialog';
+import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { CopyButton } from '../../shared/ui/copy-button';
 
@@ -46,13 +46,7 @@ function CopyableCode({ code, label }: { code: string; label: string }) {
  * own token. The server keeps only a hash, so the full token is shown when it is made (the
  * first opening, or a rotation) and its prefix after that.
  */
-export function ApiDocsDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ApiDocsDialog({ open, onOpenChange }: DialogState) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const token = useQuery({

@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
-import { AppDialog } from '../../shared/ui/app-dialog';
+import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
 import { USER_QUERY_KEY } from '../account/user-query';
 import { showProAddress } from '../address/use-home-address';
@@ -30,10 +30,8 @@ export function CustomAliasDialog({
   open,
   proExpiresAt,
   onOpenChange,
-}: {
-  open: boolean;
+}: DialogState & {
   proExpiresAt: number;
-  onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -6,8 +6,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
-import { AppDialog } from '../../shared/ui/app-dialog';
+import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+import { FormField } from '../../shared/ui/form-field';
 import { checkForwardingEmail } from './validate-pro-forms';
 
 /** Spec section 4: forwarding is checked every 10 seconds (here: whether it was confirmed). */
@@ -24,13 +25,7 @@ interface ForwardingForm {
  * new destination must confirm by its link before anything is forwarded; until then the
  * dialog says so, and re-reads the settings to see the confirmation land.
  */
-export function ForwardingDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ForwardingDialog({ open, onOpenChange }: DialogState) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const switchId = useId();
@@ -104,26 +99,17 @@ export function ForwardingDialog({
             />
           </div>
           {enabled && (
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">{t('forwarding.emailLabel')}</span>
-              <input
-                type="email"
-                autoComplete="email"
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? 'forwarding-email-error' : undefined}
-                className={TEXT_INPUT}
-                {...form.register('email')}
-              />
-            </label>
-          )}
-          {emailError && (
-            <p
-              id="forwarding-email-error"
-              role="alert"
-              className="text-sm text-red-700 dark:text-red-300"
-            >
-              {emailError.message}
-            </p>
+            <FormField label={t('forwarding.emailLabel')} error={emailError?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  className={TEXT_INPUT}
+                  {...form.register('email')}
+                />
+              )}
+            </FormField>
           )}
           <p
             role="status"

@@ -6,6 +6,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { createApiClient } from '../../shared/create-api-client';
 import { PRO_RETENTION_HOURS } from '../../shared/product-facts';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+import { CheckList } from '../../shared/ui/check-list';
 import { SUCCESS_POLL_ATTEMPTS, SUCCESS_POLL_MS, shortSessionId } from './success-polling';
 import { isProUser, USER_QUERY_KEY, userQueryOptions } from '../account/user-query';
 
@@ -58,16 +59,7 @@ export function ProSuccessPage() {
           <>
             <h1 className="text-2xl font-bold">{t('proSuccess.welcome')}</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-300">{t('proSuccess.unlocked')}</p>
-            <ul className="mx-auto mt-4 max-w-sm space-y-1 text-left">
-              {features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <span aria-hidden="true" className="text-green-600">
-                    ✓
-                  </span>
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={features} className="mx-auto mt-4 max-w-sm text-left" />
             <Link to="/" className={`mt-6 ${PRIMARY_BUTTON}`}>
               {t('proSuccess.start')}
             </Link>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../shared/ui/app-dialog';
+import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { LINK_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+import { CheckList } from '../../shared/ui/check-list';
 import {
   formatPrice,
   PLAN_PRICES,
@@ -54,16 +55,7 @@ function PlanCard({
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {t(`upgrade.plans.${plan}.description`)}
       </p>
-      <ul className="mt-3 flex-1 space-y-1 text-sm">
-        {features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="text-green-600">
-              ✓
-            </span>
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={features} className="mt-3 flex-1 text-sm" />
       <button
         type="button"
         onClick={onChoose}
@@ -84,10 +76,8 @@ export function UpgradeDialog({
   open,
   pro,
   onOpenChange,
-}: {
-  open: boolean;
+}: DialogState & {
   pro: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
   const checkout = useCheckout();

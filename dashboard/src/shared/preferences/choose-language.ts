@@ -4,6 +4,8 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'tm_lang';
 export const LANGUAGE_COOKIE = 'tm_lang';
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** Spec section 3's "language-choice flag": the reader picked a language themselves. */
+export const LANGUAGE_CHOICE_FLAG = 'tm_lang_chosen';
 
 /** `fr-CA` and `FR` both mean French; anything unsupported is null. */
 export function supportedLanguage(tag: string | null | undefined): Language | null {

@@ -7,6 +7,14 @@ export function readStorage(key: string): string | null {
   }
 }
 
+export function removeStorage(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage is off: nothing was kept.
+  }
+}
+
 export function writeStorage(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../create-store';
 
 /** Spec section 9: a toast stays 5 s. */
 export const TOAST_DURATION_MS = 5000;
@@ -11,33 +11,18 @@ export type Toast = {
   variant: 'default' | 'destructive';
 };
 
-let current: Toast | null = null;
+const current = createStore<Toast | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function publish(toast: Toast | null): void {
-  current = toast;
-  for (const listener of listeners) listener();
-}
 
 /** Shows a toast in place of any other: the spec allows one at a time. */
 export function showToast(toast: Omit<Toast, 'id' | 'variant'> & Partial<Pick<Toast, 'variant'>>) {
-  publish({ variant: 'default', ...toast, id: nextId++ });
+  current.set({ variant: 'default', ...toast, id: nextId++ });
 }
 
 export function dismissToast(id: number): void {
-  if (current?.id === id) publish(null);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (current.get()?.id === id) current.set(null);
 }
 
 export function useCurrentToast(): Toast | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  return current.use();
 }

@@ -5,6 +5,12 @@ import { StrokeIcon } from '../stroke-icon';
 
 const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
 
+/** Whether a dialog is open, and how it asks to open or close. */
+export interface DialogState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
  * A modal dialog (Radix): focus moves in and is trapped while it is open, Escape and the
  * close button close it, and focus returns to what opened it.
@@ -16,9 +22,7 @@ export function AppDialog({
   description,
   wide = false,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogState & {
   title: string;
   description?: string;
   wide?: boolean;
