@@ -245,6 +245,9 @@ export const createBillingPortalSession = <ThrowOnError extends boolean = false>
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
  * (403 `forbidden` otherwise).
  *
+ * Needs no session: the link can be asked for from any browser (a new phone, a cleared
+ * one); the session, if any, is not used.
+ *
  */
 export const requestAccessRecovery = <ThrowOnError extends boolean = false>(options: Options<RequestAccessRecoveryData, ThrowOnError>) => (options.client ?? client).post<RequestAccessRecoveryResponses, RequestAccessRecoveryErrors, ThrowOnError>({
     security: [{
@@ -271,6 +274,8 @@ export const requestAccessRecovery = <ThrowOnError extends boolean = false>(opti
  *
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
  * (403 `forbidden` otherwise).
+ *
+ * A browser without a session gets one: the link is how a new browser signs in.
  *
  */
 export const redeemAccessRecovery = <ThrowOnError extends boolean = false>(options: Options<RedeemAccessRecoveryData, ThrowOnError>) => (options.client ?? client).post<RedeemAccessRecoveryResponses, RedeemAccessRecoveryErrors, ThrowOnError>({

@@ -13,7 +13,13 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // A bad escape (`%E0%A4%A`) was never set by us: no session, not a 500 (issue 8).
+      return undefined;
+    }
   }
   return undefined;
 }
