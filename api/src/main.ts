@@ -26,6 +26,8 @@ import { createRepositories } from './storage/repositories/index.js';
 
 /** How often due forwarding is sent. */
 const FORWARDING_INTERVAL_MS = 1_000;
+/** After the grace period, how long the rest of the stop (drain, jobs, database) may take. */
+const STOP_DEADLINE_MARGIN_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -181,12 +183,23 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing open sessions and requests');
-    // HTTP and SMTP stop taking work together; jobs and shared connections go after.
-    await Promise.all([stopHttp(), stopMail?.()]);
-    await stopJobs?.();
-    await events.close();
-    rateLimitRedis?.disconnect();
-    await storage.close();
+    // A database that stops answering (no error, no reply) would hold the drain forever;
+    // the orchestrator's SIGKILL would then come with no word in the log.
+    setTimeout(() => {
+      logger.error('stopping took too long; exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownGraceMs + STOP_DEADLINE_MARGIN_MS).unref();
+    try {
+      // HTTP and SMTP stop taking work together; jobs and shared connections go after.
+      await Promise.all([stopHttp(), stopMail?.()]);
+      await stopJobs?.();
+      await events.close();
+      rateLimitRedis?.disconnect();
+      await storage.close();
+    } catch (error) {
+      logger.error({ err: error }, 'stopping failed');
+      process.exit(1);
+    }
     logger.info('stopped');
     process.exit(0);
   };

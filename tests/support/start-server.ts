@@ -24,6 +24,11 @@ export interface StartOptions {
   built?: boolean;
   /** Extra node flags, e.g. `--cpu-prof` to profile the server. */
   nodeArgs?: string[];
+  /** Listen on these ports (a node restarted where its clients expect it); else free ones. */
+  httpPort?: number;
+  smtpPort?: number;
+  /** How long /healthz may take to answer; 20 s unless given (a loaded machine needs more). */
+  readyTimeoutMs?: number;
 }
 
 /** A TCP port nothing listens on now, on 127.0.0.1. */
@@ -43,8 +48,8 @@ export async function freePort(): Promise<number> {
  * data folder, and waits until /healthz answers.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const smtpPort = await freePort();
+  const port = options.httpPort ?? (await freePort());
+  const smtpPort = options.smtpPort ?? (await freePort());
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-server-'));
   const entry = options.built ? ['api/dist/main.js'] : ['--import', 'tsx', 'api/src/main.ts'];
@@ -71,7 +76,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 20_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -82,7 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer /healthz within 20 s:\n${output}`);
+      throw new Error(`server did not answer /healthz within ${readyTimeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../storage/errors.js';
 import { ApiError, type ErrorCode, type ErrorDetail } from './api-error.js';
 
 /** Which error dialect a request gets: ours on /api, /v1 and probes; mail.tm's on its surface. */
@@ -28,6 +29,7 @@ const defaultMessages: Partial<Record<ErrorCode, string>> = {
   not_acceptable: 'No representation matches the Accept header.',
   payload_too_large: 'The request body is too large.',
   unsupported_media_type: 'The request body must be JSON.',
+  service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internal_error: 'Something went wrong on our side. Please try again.',
 };
 
@@ -96,6 +98,15 @@ function normalise(error: unknown, exposeInternalErrors: boolean): NormalisedErr
       details: code === 'validation_failed' ? details : undefined,
       headers: error.headers,
       internal: false,
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A dependency outage, not a bug: the caller may retry (the contract's 503).
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      message: defaultMessages.service_unavailable!,
+      internal: true,
     };
   }
   const message =

@@ -16,6 +16,8 @@ import { classifyRecipient } from './classify-recipient.js';
 
 /** How long a live recipient is remembered between look-ups. */
 const RECIPIENT_CACHE_MS = 2_000;
+/** How often slow senders are looked for, and, on shutdown, sessions that became idle. */
+const SWEEP_MS = 250;
 
 type SmtpCallback = (error?: Error | null, message?: string) => void;
 
@@ -26,24 +28,102 @@ function reply(code: number, text: string): Error {
 
 const ENHANCED_CODE = /^[245]\.\d{1,3}\.\d{1,3} /;
 
+/** The parts of smtp-server's connection object this file reaches into. */
 interface SmtpConnection {
+  readonly session: SMTPServerSession;
   send(code: number, data?: unknown, context?: unknown): void;
+  /** Set while an application handler (onData's commit, a look-up) has not called back. */
+  readonly _handlerPending: boolean;
+  /** Set from DATA until the message has been answered. */
+  readonly _dataStream: unknown;
+  readonly _closing: boolean;
+}
+
+/** RFC 5321 section 4.5.3.1.6: a text line is at most 1000 octets, CRLF included. */
+const LINE_BYTES = 1_000;
+
+/** Where the line a client is sending stands: when it began, and its bytes since then. */
+interface LineProgress {
+  since: number | undefined;
+  bytes: number;
 }
 
 /**
  * smtp-server adds an enhanced status code chosen by the reply code alone, so every 550
  * would read 5.1.1. A reply whose text already names its code (550 5.7.1 for relaying,
  * 451 4.3.0, 421 4.7.0) keeps that one; the library's own replies keep the library's code.
+ *
+ * It also bounds slow senders. The library's idle timeout restarts on every byte, so a
+ * client dribbling a byte now and then would hold its slot (and its per-IP share) forever.
+ * Here a client must end a line, or send a line's worth of bytes, within the idle timeout
+ * (the "slow loris" defence, much as Postfix's smtpd_per_record_deadline).
  */
 class ReceiveOnlySmtpServer extends SMTPServer {
+  private readonly progress = new WeakMap<SmtpConnection, LineProgress>();
+
+  private get openConnections(): Set<SmtpConnection> {
+    return (this as unknown as { connections: Set<SmtpConnection> }).connections;
+  }
+
   override connect(socket: Socket, options: Parameters<SMTPServer['connect']>[1]): void {
     super.connect(socket, options);
-    const connections = (this as unknown as { connections: Set<SmtpConnection> }).connections;
-    const connection = [...connections].at(-1);
+    const connection = [...this.openConnections].at(-1);
     if (!connection) return;
     const send = connection.send.bind(connection);
     connection.send = (code, data, context) =>
       send(code, data, typeof data === 'string' && ENHANCED_CODE.test(data) ? false : context);
+    this.watchLines(connection, socket);
+  }
+
+  // After STARTTLS the lines arrive on the TLS socket; the plaintext one carries only records.
+  override onSecure(
+    socket: Socket,
+    session: SMTPServerSession,
+    callback: (error?: Error | null) => void,
+  ): void {
+    const connection = [...this.openConnections].find((open) => open.session === session);
+    if (connection) this.watchLines(connection, socket);
+    callback();
+  }
+
+  private watchLines(connection: SmtpConnection, socket: Socket): void {
+    const line: LineProgress = { since: undefined, bytes: 0 };
+    this.progress.set(connection, line);
+    socket.on('data', (chunk: Buffer) => {
+      const lastNewline = chunk.lastIndexOf(0x0a);
+      if (lastNewline >= 0) {
+        line.bytes = chunk.length - lastNewline - 1;
+        line.since = line.bytes > 0 ? Date.now() : undefined;
+        return;
+      }
+      line.since ??= Date.now();
+      line.bytes += chunk.length;
+      if (line.bytes >= LINE_BYTES) {
+        line.since = Date.now();
+        line.bytes = 0;
+      }
+    });
+  }
+
+  /** Closes, with 421, every connection stuck in the middle of a line for `limitMs`. */
+  closeSlowSenders(limitMs: number, now = Date.now()): void {
+    for (const connection of this.openConnections) {
+      const since = this.progress.get(connection)?.since;
+      if (since !== undefined && now - since >= limitMs && !connection._closing)
+        connection.send(421, '4.4.2 Timeout: too slow, closing connection');
+    }
+  }
+
+  /** Closes, with 421, every connection not in a mail transaction: nothing is lost. */
+  closeIdleSessions(): void {
+    for (const connection of this.openConnections) {
+      const inTransaction =
+        Boolean(connection.session.envelope?.mailFrom) ||
+        Boolean(connection._dataStream) ||
+        connection._handlerPending;
+      if (!inTransaction && !connection._closing)
+        connection.send(421, '4.3.2 Service shutting down, please try again later');
+    }
   }
 }
 
@@ -57,7 +137,10 @@ export interface SmtpDeps {
 
 export interface RunningSmtp {
   readonly port: number;
-  /** Stops accepting; open sessions may finish within the grace period, then get 421. */
+  /**
+   * Stops accepting. Sessions between messages get 421 at once; one in a transaction may
+   * finish its message within the grace period (later commands get 421), then is cut.
+   */
   close(): Promise<void>;
 }
 
@@ -206,8 +289,26 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.smtp.port;
 
+  let closing = false;
+  const sweep = setInterval(
+    () => {
+      server.closeSlowSenders(config.smtp.idleTimeoutMs);
+      // A session that was mid-transaction at shutdown goes once its message is answered.
+      if (closing) server.closeIdleSessions();
+    },
+    Math.min(SWEEP_MS, config.smtp.idleTimeoutMs / 4),
+  ).unref();
+
   return {
     port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+        server.closeIdleSessions();
+      }),
   };
 }

@@ -1,16 +1,13 @@
 // Inbound SMTP rules as dialogues: what a client sends, and the reply code (and text) it must
 // get. Each dialogue runs on its own connection against the real server in this process.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestMailbox,
   startTestMailServer,
   type TestMailServer,
 } from '../support/mail-server.js';
-import { SmtpClient, playDialogue, type DialogueStep } from '../support/smtp-client.js';
+import { SmtpClient, playDialogue, type DialogueStep } from '../../../tests/support/smtp-client.js';
+import { createTestCertificate } from '../../../tests/support/test-certificate.js';
 
 const LIMITS = {
   MAIL_DOMAINS: 'tempmail.test,other.test',
@@ -289,38 +286,19 @@ describe('SMTP line limits', () => {
 
 describe('STARTTLS', () => {
   let tlsServer: TestMailServer;
-  let dir: string;
+  let certificate: ReturnType<typeof createTestCertificate>;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=mx.tempmail.test',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
+    certificate = createTestCertificate();
     tlsServer = await startTestMailServer({
-      SMTP_TLS_KEY: path.join(dir, 'key.pem'),
-      SMTP_TLS_CERT: path.join(dir, 'cert.pem'),
+      SMTP_TLS_KEY: certificate.keyFile,
+      SMTP_TLS_CERT: certificate.certFile,
     });
     await createTestMailbox(tlsServer, 'secure@tempmail.test');
   });
   afterAll(async () => {
     await tlsServer?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    certificate?.remove();
   });
 
   it('is offered with a certificate, and mail flows over the encrypted session', async () => {

@@ -7,7 +7,7 @@ export interface SmtpReply {
   text: string;
 }
 
-/** A bare SMTP client that reads replies line by line, for dialogues written as data. */
+/** Reads replies line by line, for dialogues written as data and for misbehaving senders. */
 export class SmtpClient {
   private buffer = '';
   private readonly replies: SmtpReply[] = [];
@@ -27,9 +27,14 @@ export class SmtpClient {
     socket.on('error', () => undefined);
   }
 
-  static connect(port: number): Promise<SmtpClient> {
+  /**
+   * Connects to 127.0.0.1. `firstWords` go out with the connection, before any greeting can
+   * arrive, as an early talker (or a browser pointed at the port) sends them.
+   */
+  static connect(port: number, firstWords?: string): Promise<SmtpClient> {
     return new Promise((resolve, reject) => {
       const socket = net.connect(port, '127.0.0.1', () => resolve(new SmtpClient(socket)));
+      if (firstWords !== undefined) socket.write(firstWords);
       socket.once('error', reject);
     });
   }
@@ -55,6 +60,11 @@ export class SmtpClient {
     }
     if (lines.length > 0) this.buffer = `${lines.join('\r\n')}\r\n${this.buffer}`;
     this.wake();
+  }
+
+  /** Whether a reply has arrived that no `reply()` has taken yet. */
+  get hasReply(): boolean {
+    return this.replies.length > 0;
   }
 
   /** The next reply; rejects when the server closes first or after `timeoutMs`. */
@@ -86,8 +96,12 @@ export class SmtpClient {
     });
   }
 
-  write(data: string | Buffer): void {
-    this.socket.write(data);
+  /** Writes, and resolves once the bytes are handed to the kernel (or the socket is gone). */
+  write(data: string | Buffer): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.socket.destroyed) resolve();
+      else this.socket.write(data, () => resolve());
+    });
   }
 
   /** Resolves when the server has closed the connection. */
@@ -119,7 +133,7 @@ export async function playDialogue(
   const seen: SmtpReply[] = [];
   for (const [index, step] of steps.entries()) {
     if (step.send !== undefined)
-      client.write(typeof step.send === 'string' ? `${step.send}\r\n` : step.send);
+      void client.write(typeof step.send === 'string' ? `${step.send}\r\n` : step.send);
     const reply = await client.reply();
     seen.push(reply);
     const [code, pattern] = Array.isArray(step.expect) ? step.expect : [step.expect, undefined];
