@@ -25,6 +25,7 @@ interface EntryServer {
   LANDING_PAGES: readonly string[];
   BLOG_POSTS: readonly { slug: string }[];
   sitePath(page: string, language: Language, slug?: string): string;
+  sitePageSource(path: string): string;
   renderPage(
     path: string,
     language: Language,
@@ -39,6 +40,41 @@ interface EntryServer {
 const server = (await import(
   pathToFileURL(path.join(dashboard, 'dist-server', 'entry-server.js')).href
 )) as EntryServer;
+
+/** Vite's build manifest: each source module's chunk and the chunks it imports statically. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+) as Manifest;
+
+/** The chunk files `key` loads before it runs: its own and every static import, recursively. */
+function chunkFiles(key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(imported, into);
+  return into;
+}
+const entryFiles = chunkFiles('index.html');
+
+/**
+ * What a page loads after the entry, announced in its head so the browser fetches it all at
+ * once instead of one import after another: the page's chunks and its language's texts.
+ */
+function preloadTags(job: PageJob): string[] {
+  const pageFiles = [...chunkFiles(server.sitePageSource(job.path))].filter(
+    (file) => !entryFiles.has(file),
+  );
+  const texts = [
+    `src/shared/i18n/locales/${job.language}.json`,
+    `src/shared/i18n/locales/marketing/${job.language}.json`,
+  ].map((key) => chunkFiles(key).values().next().value!);
+  return [
+    ...pageFiles.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ...texts.map((file) => `<link rel="preload" as="fetch" crossorigin href="/${file}" />`),
+  ];
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -102,6 +138,7 @@ function headTags(job: PageJob, title: string, description: string): string {
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<meta name="${PRERENDERED_PATH_META}" content="${escapeHtml(job.path)}" />`,
+    ...preloadTags(job),
   ];
   if (!job.index) tags.push('<meta name="robots" content="noindex" />');
   else tags.push(`<link rel="canonical" href="${url}" />`);

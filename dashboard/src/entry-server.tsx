@@ -4,20 +4,21 @@
 import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { AppShell } from './app/app-root';
 import { createQueryClient } from './app/create-query-client';
+import { preloadSitePage } from './app/routing/site-page';
 import { parseSitePath } from './app/routing/site-routes';
 import { BLOG_POSTS } from './content/load-content';
 import { allPostsQuery, pageQuery, postQuery } from './features/site/content-queries';
 import { HeadContext, type CollectedHead } from './features/site/head-context';
-import { i18nOptions } from './shared/i18n/init-i18n';
+import { startI18n } from './shared/i18n/init-i18n';
 import type { Language } from './shared/preferences/choose-language';
 
 // What scripts/prerender.ts reads besides renderPage.
 export { BLOG_POSTS } from './content/load-content';
 export { LANDING_PAGES, LOCALIZED_PAGES, sitePath } from './app/routing/site-routes';
+export { sitePageSource } from './app/routing/site-page';
 
 let started: Promise<unknown> | undefined;
 
@@ -47,12 +48,13 @@ export interface RenderedPage {
 }
 
 export async function renderPage(path: string, language: Language): Promise<RenderedPage> {
-  started ??= i18next.use(initReactI18next).init(i18nOptions(language));
+  started ??= startI18n(language);
   await started;
   await i18next.changeLanguage(language);
   const queryClient = createQueryClient();
   await prefetch(queryClient, path, language);
   const head: CollectedHead = {};
+  await preloadSitePage(path);
   const html = renderToString(
     <HeadContext.Provider value={head}>
       <QueryClientProvider client={queryClient}>

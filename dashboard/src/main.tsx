@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { createQueryClient } from './app/create-query-client';
 import { PRERENDER_STATE_ID, PRERENDERED_PATH_META } from './app/prerender-markers';
+import { preloadSitePage } from './app/routing/site-page';
 import { initI18n } from './shared/i18n/init-i18n';
 import { applyTheme, followSystemTheme, storedThemeChoice } from './shared/preferences/apply-theme';
 import './shared/styles.css';
@@ -12,7 +13,8 @@ import './shared/styles.css';
 applyTheme(storedThemeChoice());
 followSystemTheme();
 
-await initI18n();
+// The texts and the page's code load side by side; hydration then finds both ready.
+await Promise.all([initI18n(), preloadSitePage(window.location.pathname)]);
 
 const root = document.getElementById('root')!;
 const queryClient = createQueryClient();

@@ -1,5 +1,6 @@
-// The header's switchers and the toasts in a real browser against the real server: the
-// language and the theme apply at once and survive a reload; a failed copy is toasted.
+// The header's switchers, the toasts and the tooltips in a real browser against the real
+// server: the language and the theme apply at once and survive a reload; a failed copy is
+// toasted; icon buttons are named on hover and focus after the spec's delays.
 import { expect, it } from 'vitest';
 import { describeInChromium } from './support/describe-in-chromium.js';
 
@@ -97,6 +98,39 @@ describeInChromium('the header in Chromium', (suite) => {
     await page.mouse.move(box.x + 100, box.y + box.height / 2, { steps: 3 });
     await page.mouse.up();
     await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+    await context.close();
+  }, 30_000);
+  it('names icon buttons in a tooltip after 700 ms, at once along a toolbar, and Escape hides it', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    const refresh = page.getByRole('button', { name: 'Refresh messages' });
+    await refresh.waitFor({ timeout: 10_000 });
+    // The page's time from here on is the test's to move.
+    await page.clock.install();
+    const bubble = (text: string) => page.locator('[aria-hidden="true"]', { hasText: text });
+
+    await refresh.hover();
+    await page.clock.runFor(650);
+    expect(await bubble('Refresh messages').count()).toBe(0);
+    await page.clock.runFor(100);
+    await bubble('Refresh messages').waitFor();
+
+    // Within 300 ms of one closing, the next opens without the delay.
+    await page.getByRole('button', { name: 'Search messages' }).hover();
+    await bubble('Search messages').waitFor();
+    expect(await bubble('Refresh messages').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await bubble('Search messages').count()).toBe(0);
+
+    // Past the skip window the delay is back; keyboard focus asks too.
+    await page.mouse.move(0, 700);
+    await page.clock.runFor(1_000);
+    await page.getByRole('button', { name: 'Sign in to Pro' }).focus();
+    await page.clock.runFor(100);
+    expect(await bubble('Sign in to Pro').count()).toBe(0);
+    await page.clock.runFor(700);
+    await bubble('Sign in to Pro').waitFor();
     await context.close();
   }, 30_000);
 });

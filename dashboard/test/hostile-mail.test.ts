@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { startServer, type RunningServer } from '../../tests/support/start-server.js';
-import { ensureBuild } from './support/ensure-build.js';
-import { findChromium, launchChromium } from './support/launch-chromium.js';
+import { ensureBuild } from '../../tests/support/ensure-build.js';
+import { findChromium, launchChromium } from '../../tests/support/launch-chromium.js';
 
 const executablePath = findChromium();
 /** Long enough for a meta refresh, an onerror or a CSS load to have happened if it could. */

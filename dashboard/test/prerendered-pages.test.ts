@@ -1,8 +1,10 @@
 // What search engines and link previews get without running JavaScript: the built server's
 // prerendered pages, their heads, the sitemap and robots.txt, and the 404 status.
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../tests/support/start-server.js';
-import { ensureBuild } from './support/ensure-build.js';
+import { ensureBuild } from '../../tests/support/ensure-build.js';
 
 let server: RunningServer;
 
@@ -18,6 +20,26 @@ async function html(path: string): Promise<{ status: number; text: string }> {
 }
 
 const attribute = (text: string, pattern: RegExp) => pattern.exec(text)?.[1];
+
+/** A GET as sent, without fetch's own decompression: the raw body and its headers. */
+function rawGet(
+  path: string,
+  acceptEncoding?: string,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = { Accept: 'text/html' };
+    if (acceptEncoding) headers['Accept-Encoding'] = acceptEncoding;
+    http
+      .get(`${server.url}${path}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 describe('prerendered pages', () => {
   it.each([
@@ -80,6 +102,35 @@ describe('prerendered pages', () => {
       expect(status, path).toBe(404);
       expect(text).toContain('Page Not Found');
     }
+  });
+
+  it("announces the page's chunks and its language's texts, which the server has", async () => {
+    const { text } = await html('/fr/faq');
+    const scripts = [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)];
+    expect(scripts.some(([, href]) => /\/assets\/faq-page-[\w-]+\.js$/.test(href!))).toBe(true);
+    const texts = [...text.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)"/g)];
+    expect(texts).toHaveLength(2);
+    const translation = (await (await fetch(`${server.url}${texts[0]![1]}`)).json()) as object;
+    // French, not English: the file is the page's language.
+    expect(JSON.stringify(translation)).toContain('Questions fréquentes');
+  });
+
+  it('sends pages and assets compressed to clients that take it, and plain to the others', async () => {
+    const page = await rawGet('/faq', 'gzip, deflate, br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toMatch(/Accept-Encoding/);
+    const pageText = zlib.brotliDecompressSync(page.body).toString();
+    expect(pageText).toContain('<html lang="en"');
+
+    const script = attribute(pageText, /<script type="module" crossorigin src="([^"]+)"/)!;
+    const plain = await rawGet(script);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzipped = await rawGet(script, 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toMatch(/javascript/);
+    expect(gzipped.headers['cache-control']).toContain('immutable');
+    expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 2);
   });
 
   it('lists every page in every language in the sitemap, and robots.txt points to it', async () => {

@@ -3,11 +3,13 @@
 import { apiBench } from './api-bench.js';
 import { smtpBench } from './smtp-bench.js';
 import { storageBench } from './storage-bench.js';
+import { webBench } from './web-bench.js';
 
 const benchmarks: Record<string, { describe: string; run: () => Promise<void> }> = {
   api: apiBench,
   smtp: smtpBench,
   storage: storageBench,
+  web: webBench,
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

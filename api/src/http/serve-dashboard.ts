@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler, type Response } from 'express';
+import zlib from 'node:zlib';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { firstSegment } from './load-contract.js';
 
 /** Where `npm run build -w dashboard` writes the app; the same from api/src and api/dist. */
@@ -16,6 +17,39 @@ const SERVER_ROOTS = ['/docs', '/openapi.json', '/demo-checkout', '/forwarding']
 const SITE_URL_TOKEN = '%TEMPMAIL_SITE_URL%';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Content codings the build writes beside each asset (scripts/compress-assets.ts). */
+const ENCODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]['name'];
+
+/** Our preferred coding of those given that the client takes (Brotli first), or none. */
+function pickEncoding(request: Request, offered: readonly Encoding[]): Encoding | undefined {
+  // Without the header nothing but the identity is safe, whatever the RFC allows.
+  if (!request.headers['accept-encoding']) return undefined;
+  return offered.find((name) => request.acceptsEncodings(name) === name);
+}
+
+/** A page's text, compressed once per coding on first asked. */
+class FilledPage {
+  private readonly encoded = new Map<Encoding, Buffer>();
+  constructor(readonly text: string) {}
+  encode(encoding: Encoding): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(this.text, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+            })
+          : zlib.gzipSync(this.text, { level: 9 });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
 
 /**
  * The built dashboard on the API's own origin, so its calls need no CORS and its session
@@ -69,36 +103,71 @@ export function serveDashboard(
     const file = siteFile(name);
     if (file) siteFiles.set(`/${name}`, file);
   }
-  const filled = new Map<string, string>();
-  const read = (file: string): string => {
-    let text = filled.get(file);
-    if (text === undefined) {
-      text = fs.readFileSync(file, 'utf8').replaceAll(SITE_URL_TOKEN, publicUrl);
-      filled.set(file, text);
+  const filled = new Map<string, FilledPage>();
+  const read = (file: string): FilledPage => {
+    let page = filled.get(file);
+    if (!page) {
+      page = new FilledPage(fs.readFileSync(file, 'utf8').replaceAll(SITE_URL_TOKEN, publicUrl));
+      filled.set(file, page);
     }
-    return text;
+    return page;
+  };
+  // The hashed assets that have compressed copies: served as those, to clients that take them.
+  const assetsDir = path.join(distDir, 'assets');
+  const compressed = new Map<string, Encoding[]>();
+  for (const name of fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir) : []) {
+    const encoding = ENCODINGS.find(({ extension }) => name.endsWith(extension));
+    if (!encoding) continue;
+    const original = `/assets/${name.slice(0, -encoding.extension.length)}`;
+    compressed.set(original, [...(compressed.get(original) ?? []), encoding.name]);
+  }
+  const sendCompressedAsset: RequestHandler = (request, response, next) => {
+    const encoding = pickEncoding(request, compressed.get(request.path) ?? []);
+    if (!encoding) return next();
+    const { extension } = ENCODINGS.find(({ name }) => name === encoding)!;
+    response
+      .type(path.extname(request.path))
+      .setHeader('Content-Encoding', encoding)
+      .setHeader('Vary', 'Accept-Encoding')
+      .setHeader('Cache-Control', IMMUTABLE)
+      .sendFile(path.join(distDir, `${request.path}${extension}`), (error) => {
+        if (error && !response.headersSent) next(error);
+      });
   };
   const notFoundPage = siteFile('404.html') ?? indexFile;
-  const send = (response: Response, status: number, type: string, body: string) =>
-    response.status(status).type(type).setHeader('Cache-Control', 'no-cache').send(body);
+  const send = (
+    request: Request,
+    response: Response,
+    status: number,
+    type: string,
+    page: FilledPage,
+  ) => {
+    response.status(status).type(type).setHeader('Cache-Control', 'no-cache');
+    response.setHeader('Vary', 'Accept-Encoding');
+    const encoding = pickEncoding(request, ['br', 'gzip']);
+    if (!encoding) return response.send(page.text);
+    response.setHeader('Content-Encoding', encoding).send(page.encode(encoding));
+  };
 
   return (request, response, next) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (reserved.has(firstSegment(request.path))) return next();
     const siteFileAsked = siteFiles.get(request.path);
-    if (siteFileAsked) return send(response, 200, path.extname(siteFileAsked), read(siteFileAsked));
+    if (siteFileAsked)
+      return send(request, response, 200, path.extname(siteFileAsked), read(siteFileAsked));
     // `index.html` itself is the template, not a page: only its paths are.
     if (request.path === '/index.html') return next();
     const servePage = () => {
       const pagePath = request.path.replace(/\/+$/, '') || '/';
       const page = pages.get(pagePath);
-      if (page) return send(response, 200, 'html', read(page));
-      if (APP_ONLY_ROUTES.has(pagePath)) return send(response, 200, 'html', read(indexFile));
+      if (page) return send(request, response, 200, 'html', read(page));
+      if (APP_ONLY_ROUTES.has(pagePath))
+        return send(request, response, 200, 'html', read(indexFile));
       if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return next();
-      send(response, 404, 'html', read(notFoundPage));
+      send(request, response, 404, 'html', read(notFoundPage));
     };
     // The prerendered files are sent filled in, by their paths, never as raw files.
     if (request.path.startsWith('/site/')) return servePage();
-    assets(request, response, servePage);
+    sendCompressedAsset(request, response, () => assets(request, response, servePage));
   };
 }

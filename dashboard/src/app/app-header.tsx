@@ -6,6 +6,7 @@ import { isProUser } from '../features/account/user-query';
 import { StrokeIcon } from '../shared/stroke-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
+import { Tooltip } from '../shared/ui/tooltip';
 
 function LogoMark() {
   return (
@@ -35,29 +36,31 @@ function AccountControls({ user }: { user: User | undefined }) {
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
           {t('header.proActive')}
         </span>
-        <button
-          type="button"
-          onClick={() => openDialog('profile')}
-          aria-label={t('header.profile')}
-          title={t('header.profile')}
-          className="flex size-9 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white uppercase focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
-          {(user.email ?? 'P').charAt(0)}
-        </button>
+        <Tooltip label={t('header.profile')} align="end">
+          <button
+            type="button"
+            onClick={() => openDialog('profile')}
+            aria-label={t('header.profile')}
+            className="flex size-9 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white uppercase focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            {(user.email ?? 'P').charAt(0)}
+          </button>
+        </Tooltip>
       </>
     );
   }
   return (
     <>
-      <button
-        type="button"
-        onClick={() => openDialog('login')}
-        aria-label={t('header.login')}
-        title={t('header.login')}
-        className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        <StrokeIcon path={LOGIN_ICON} />
-      </button>
+      <Tooltip label={t('header.login')}>
+        <button
+          type="button"
+          onClick={() => openDialog('login')}
+          aria-label={t('header.login')}
+          className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <StrokeIcon path={LOGIN_ICON} />
+        </button>
+      </Tooltip>
       <button
         type="button"
         onClick={() => openDialog('upgrade')}
@@ -85,7 +88,8 @@ export function AppHeader({ user }: { user: User | undefined }) {
         <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900 dark:text-green-200">
           {t('header.online')}
         </span>
-        <div className="ml-auto flex items-center gap-2">
+        {/* As tall as the account buttons before they appear: nothing moves when they do. */}
+        <div className="ml-auto flex min-h-9 items-center gap-2">
           <LanguageSwitcher />
           <ThemeToggle />
           <AccountControls user={user} />

@@ -1,18 +1,23 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { useOpenDialog } from '../features/account/dialog-store';
 import { isProUser, useUser } from '../features/account/user-query';
 import { ConsentBanner } from '../features/consent/consent-banner';
 import { ToastViewport } from '../shared/toast/toast-viewport';
 import { FullScreenLoader } from '../shared/ui/full-screen-loader';
-import { AppDialogs } from './app-dialogs';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { LanguagePrompt } from './language-prompt';
 import { SitePage } from './routing/site-page';
 import { useLanguageRouting } from './routing/use-language-routing';
+
+// The dialogs' code (forms, Radix) loads when one first opens: most visitors never open one.
+const AppDialogs = lazy(() =>
+  import('./app-dialogs').then(({ AppDialogs }) => ({ default: AppDialogs })),
+);
 
 /** Spec section 9: the start overlay shows this long. */
 const START_OVERLAY_MS = 50;
@@ -34,6 +39,10 @@ function StartOverlay() {
 export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
   const user = useUser();
   useLanguageRouting();
+  const openDialogName = useOpenDialog();
+  const [dialogsLoaded, setDialogsLoaded] = useState(false);
+  // Set while rendering (not in an effect), so the dialog mounts in the same pass it opens.
+  if (openDialogName && !dialogsLoaded) setDialogsLoaded(true);
   return (
     <div
       id="top"
@@ -43,7 +52,11 @@ export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
       <AppHeader user={user.data} />
       <AppErrorBoundary>
         <SitePage user={user.data} userLoading={user.isPending} />
-        <AppDialogs user={user.data} />
+        {dialogsLoaded && (
+          <Suspense fallback={null}>
+            <AppDialogs user={user.data} />
+          </Suspense>
+        )}
       </AppErrorBoundary>
       {/* Affiliate links are for free users: none until the user is known. */}
       <AppFooter isPro={user.isPending || isProUser(user.data)} />

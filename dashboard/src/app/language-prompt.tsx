@@ -6,6 +6,7 @@ import {
   supportedLanguage,
   type Language,
 } from '../shared/preferences/choose-language';
+import { loadLanguage } from '../shared/i18n/init-i18n';
 import { readStorage, writeStorage } from '../shared/preferences/read-storage';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
 import { useSwitchLanguage } from './routing/use-switch-language';
@@ -30,7 +31,12 @@ export function LanguagePrompt() {
       if (readStorage(LANGUAGE_CHOICE_FLAG) || readStorage(PROMPT_ANSWERED)) return;
       const browser = chooseLanguage({ stored: null, cookie: null, browser: navigator.languages });
       const speaks = navigator.languages.some((tag) => supportedLanguage(tag) === browser);
-      setOffer(speaks && browser !== current ? browser : null);
+      if (!speaks || browser === current) return setOffer(null);
+      // The question is asked in the browser's language: its texts first.
+      loadLanguage(browser).then(
+        () => setOffer(browser),
+        (error: unknown) => console.warn(`The ${browser} texts did not load`, error),
+      );
     }, PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [current]);

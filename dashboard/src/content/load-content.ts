@@ -1,17 +1,34 @@
+import { fetchJsonFiles } from '../shared/fetch-json-files';
 import type { Language } from '../shared/preferences/choose-language';
 import type { BlogPostMeta, BlogPostText } from './content-types';
 
-// The public site's content, one JSON file per page (or post) and language, bundled as
-// separate chunks: a visitor downloads only the texts of the page they read.
+// The public site's content, one JSON file per page (or post) and language, each fetched on
+// its own (fetchJsonFiles): a visitor downloads only the texts of the page they read.
 
 const postMetas = import.meta.glob<BlogPostMeta>('./blog/*/meta.json', {
   eager: true,
   import: 'default',
 });
-const postTexts = import.meta.glob<BlogPostText>(['./blog/*/*.json', '!./blog/*/meta.json'], {
-  import: 'default',
-});
-const pageTexts = import.meta.glob<unknown>('./pages/*/*.json', { import: 'default' });
+const postTexts: Record<string, () => Promise<BlogPostText>> = import.meta.env.SSR
+  ? import.meta.glob<BlogPostText>(['./blog/*/*.json', '!./blog/*/meta.json'], {
+      import: 'default',
+    })
+  : fetchJsonFiles(
+      import.meta.glob<string>(['./blog/*/*.json', '!./blog/*/meta.json'], {
+        query: '?url',
+        import: 'default',
+        eager: true,
+      }),
+    );
+const pageTexts: Record<string, () => Promise<unknown>> = import.meta.env.SSR
+  ? import.meta.glob<unknown>('./pages/*/*.json', { import: 'default' })
+  : fetchJsonFiles(
+      import.meta.glob<string>('./pages/*/*.json', {
+        query: '?url',
+        import: 'default',
+        eager: true,
+      }),
+    );
 
 export interface BlogPostEntry extends BlogPostMeta {
   slug: string;

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../tests/support/start-server.js';
-import { ensureBuild } from './ensure-build.js';
-import { findChromium, launchChromium } from './launch-chromium.js';
+import { ensureBuild } from '../../../tests/support/ensure-build.js';
+import { findChromium, launchChromium } from '../../../tests/support/launch-chromium.js';
 
 export interface ChromiumSuite {
   server: RunningServer;

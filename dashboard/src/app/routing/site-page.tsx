@@ -1,36 +1,110 @@
 import type { User } from '@tempmail/sdk';
-import { BlogListPage } from '../../features/blog/blog-list-page';
-import { BlogPostPage } from '../../features/blog/blog-post-page';
-import { ContactPage } from '../../features/contact/contact-page';
-import { FaqPage } from '../../features/faq/faq-page';
-import { HomePage } from '../../features/home/home-page';
-import { DocumentPage } from '../../features/site/document-page';
-import { ProCancelPage } from '../../features/upgrade/pro-cancel-page';
-import { ProSuccessPage } from '../../features/upgrade/pro-success-page';
-import { NotFoundPage } from '../not-found-page';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyPage, type LazyPage } from './lazy-page';
+import { parseSitePath, type PageId } from './site-routes';
 import { useSiteRoute } from './use-site-route';
 
-/** The page the route table picks for the address bar's path. */
-export function SitePage({ user, userLoading }: { user: User | undefined; userLoading: boolean }) {
+// Each page is its own chunk, so a visitor downloads the code of the page they read (the
+// public site's budget: 120 KB of JavaScript before interaction). The prerender waits for
+// them; both load the address bar's page before they render it (preloadSitePage).
+const home = lazyPage('src/features/home/home-page.tsx', () =>
+  import('../../features/home/home-page').then((m) => m.HomePage),
+);
+const faq = lazyPage('src/features/faq/faq-page.tsx', () =>
+  import('../../features/faq/faq-page').then((m) => m.FaqPage),
+);
+const contact = lazyPage('src/features/contact/contact-page.tsx', () =>
+  import('../../features/contact/contact-page').then((m) => m.ContactPage),
+);
+const blogList = lazyPage('src/features/blog/blog-list-page.tsx', () =>
+  import('../../features/blog/blog-list-page').then((m) => m.BlogListPage),
+);
+const blogPost = lazyPage('src/features/blog/blog-post-page.tsx', () =>
+  import('../../features/blog/blog-post-page').then((m) => m.BlogPostPage),
+);
+const proSuccess = lazyPage('src/features/upgrade/pro-success-page.tsx', () =>
+  import('../../features/upgrade/pro-success-page').then((m) => m.ProSuccessPage),
+);
+const proCancel = lazyPage('src/features/upgrade/pro-cancel-page.tsx', () =>
+  import('../../features/upgrade/pro-cancel-page').then((m) => m.ProCancelPage),
+);
+const notFound = lazyPage('src/app/not-found-page.tsx', () =>
+  import('../not-found-page').then((m) => m.NotFoundPage),
+);
+const documentPage = lazyPage('src/features/site/document-page.tsx', () =>
+  import('../../features/site/document-page').then((m) => m.DocumentPage),
+);
+
+const PAGES: Partial<Record<PageId, Pick<LazyPage<never>, 'source' | 'preload'>>> = {
+  home,
+  faq,
+  contact,
+  blog: blogList,
+  'blog-post': blogPost,
+  'pro-success': proSuccess,
+  'pro-cancel': proCancel,
+  'not-found': notFound,
+};
+
+function pageAt(pathname: string): Pick<LazyPage<never>, 'source' | 'preload'> {
+  return PAGES[parseSitePath(pathname).page] ?? documentPage;
+}
+
+/** Loads the code of the page at `pathname`: before the prerender, and before hydration. */
+export async function preloadSitePage(pathname: string): Promise<void> {
+  await pageAt(pathname).preload();
+}
+
+/** The module of the page at `pathname` (see LazyPage.source). */
+export function sitePageSource(pathname: string): string {
+  return pageAt(pathname).source;
+}
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <main className="flex min-h-[60vh] items-center justify-center" aria-busy="true">
+      <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-300">
+        <span
+          aria-hidden="true"
+          className="size-6 animate-spin rounded-full border-4 border-indigo-600 border-t-transparent"
+        />
+        {t('loaders.loading')}
+      </p>
+    </main>
+  );
+}
+
+function RoutePage({ user, userLoading }: { user: User | undefined; userLoading: boolean }) {
   const route = useSiteRoute();
   switch (route.page) {
     case 'home':
-      return <HomePage user={user} userLoading={userLoading} />;
+      return <home.Page user={user} userLoading={userLoading} />;
     case 'faq':
-      return <FaqPage />;
+      return <faq.Page />;
     case 'contact':
-      return <ContactPage />;
+      return <contact.Page />;
     case 'blog':
-      return <BlogListPage />;
+      return <blogList.Page />;
     case 'blog-post':
-      return <BlogPostPage key={route.slug} slug={route.slug!} />;
+      return <blogPost.Page key={route.slug} slug={route.slug!} />;
     case 'pro-success':
-      return <ProSuccessPage />;
+      return <proSuccess.Page />;
     case 'pro-cancel':
-      return <ProCancelPage />;
+      return <proCancel.Page />;
     case 'not-found':
-      return <NotFoundPage />;
+      return <notFound.Page />;
     default:
-      return <DocumentPage key={route.page} page={route.page} />;
+      return <documentPage.Page key={route.page} page={route.page} />;
   }
+}
+
+/** The page the route table picks for the address bar's path. */
+export function SitePage(props: { user: User | undefined; userLoading: boolean }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <RoutePage {...props} />
+    </Suspense>
+  );
 }

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { writeStorage } from '../../shared/preferences/read-storage';
 import { LANGUAGE_CHOICE_FLAG, type Language } from '../../shared/preferences/choose-language';
 import { saveLanguage, storeLanguageChoice } from '../../shared/preferences/save-language';
+import { loadLanguage } from '../../shared/i18n/init-i18n';
 import { switchLanguagePath } from './site-routes';
 import { useSiteRoute } from './use-site-route';
 
@@ -18,6 +19,11 @@ export function useSwitchLanguage(): (language: Language) => void {
     const path = switchLanguagePath(route, language);
     if (!path) return void saveLanguage(language);
     storeLanguageChoice(language);
-    void navigate(`${path}${window.location.search}`);
+    const search = window.location.search;
+    // The new texts first, so the new path never shows with the old language's words (when
+    // they cannot load, the path still changes: the page stays readable in the old one).
+    void loadLanguage(language)
+      .catch((error: unknown) => console.warn(`The ${language} texts did not load`, error))
+      .then(() => navigate(`${path}${search}`));
   };
 }

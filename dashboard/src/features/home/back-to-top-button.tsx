@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useScrolledPast } from '../../shared/scroll/use-scrolled-past';
 import { StrokeIcon } from '../../shared/stroke-icon';
+import { Tooltip } from '../../shared/ui/tooltip';
 
 /** Spec section 2: the button appears once the page has scrolled this far. */
 const SHOW_AFTER_PX = 300;
@@ -18,14 +19,15 @@ export function BackToTopButton() {
   const { t } = useTranslation();
   if (!useScrolledPast(SHOW_AFTER_PX)) return null;
   return (
-    <button
-      type="button"
-      onClick={scrollToTop}
-      aria-label={t('home.backToTop')}
-      title={t('home.backToTop')}
-      className="fixed bottom-4 left-4 z-40 flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-    >
-      <StrokeIcon path="M12 19V5M5 12l7-7 7 7" />
-    </button>
+    <Tooltip label={t('home.backToTop')} side="top" className="fixed bottom-4 left-4 z-40">
+      <button
+        type="button"
+        onClick={scrollToTop}
+        aria-label={t('home.backToTop')}
+        className="flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <StrokeIcon path="M12 19V5M5 12l7-7 7 7" />
+      </button>
+    </Tooltip>
   );
 }

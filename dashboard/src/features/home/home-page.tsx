@@ -1,5 +1,5 @@
 import type { User } from '@tempmail/sdk';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openDialog } from '../account/dialog-store';
 import { useReturnParams } from '../account/use-return-params';
@@ -9,13 +9,19 @@ import { CompactAddressBar } from '../address/compact-address-bar';
 import { useHomeAddress } from '../address/use-home-address';
 import { InboxPanel } from '../inbox/inbox-panel';
 import { mailTmInboxSource, proInboxSource, type InboxSource } from '../inbox/inbox-sources';
-import { MessageView } from '../inbox/message-view';
 import { AdSlot } from '../marketing/ad-slot';
 import { HomeSections } from '../marketing/home-sections';
 import { SITE_NAME } from '../site/site-page-frame';
 import { usePageMeta } from '../site/use-page-meta';
 import { BackToTopButton } from './back-to-top-button';
 import type { PageAddress } from '../address/page-address';
+
+// The message pane (with the HTML sanitizer) loads once the inbox has mail to open: the home
+// page's first load stays within the public site's JavaScript budget.
+const loadMessageView = () => import('../inbox/message-view');
+const MessageView = lazy(() =>
+  loadMessageView().then(({ MessageView }) => ({ default: MessageView })),
+);
 
 /** Tailwind's `lg` breakpoint: from here the list and the message sit side by side. */
 const WIDE_SCREEN = '(min-width: 64rem)';
@@ -47,19 +53,21 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const mailbox = state.status === 'ready' ? state.address : null;
   const source = useInboxSource(user, pro, mailbox);
-  // Spec section 2: no ads for Pro, and none while it is not yet known who is looking.
-  const showAds = !userLoading && !pro;
+  // Spec section 2: no ads for Pro, and none while it is not yet known who is looking (the
+  // slots keep their place meanwhile, empty: see AdSlot).
+  const showAds = !pro;
   const panes = useRef<HTMLDivElement>(null);
-  const backButton = useRef<HTMLButtonElement>(null);
   // The row to give focus back to once the list is shown again.
   const returnTo = useRef<string | null>(null);
 
+  // On a narrow screen the row just pressed is now hidden; focus would fall to <body>. A
+  // callback ref, since the message pane may mount only once its code has loaded.
+  const focusBack = useCallback((button: HTMLButtonElement | null) => {
+    if (button && !window.matchMedia(WIDE_SCREEN).matches) button.focus();
+  }, []);
+
   useEffect(() => {
-    if (selectedId) {
-      // On a narrow screen the row just pressed is now hidden; focus would fall to <body>.
-      if (!window.matchMedia(WIDE_SCREEN).matches) backButton.current?.focus();
-      return;
-    }
+    if (selectedId) return;
     const id = returnTo.current;
     returnTo.current = null;
     if (!id) return;
@@ -84,7 +92,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('home.title')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t('home.subtitle')}</p>
       </div>
-      {showAds && <AdSlot kind="top" />}
+      {showAds && <AdSlot kind="top" pending={userLoading} />}
       <AddressPanel
         state={state}
         pro={pro}
@@ -102,34 +110,49 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
           onGenerate={newAddress}
         />
       )}
-      {mailbox && source && (
-        // Spec section 2: below `lg` one pane at a time, the open message in place of the list.
-        <div ref={panes} className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-          <div className={`min-w-0 ${selectedId ? 'hidden lg:block' : ''}`}>
-            <InboxPanel
-              key={source.key.join(':')}
-              source={source}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-            />
-          </div>
-          {selectedId ? (
-            <MessageView
-              source={source}
-              id={selectedId}
-              onBack={backToInbox}
-              backRef={backButton}
-            />
-          ) : (
-            <p className="hidden self-center text-center text-slate-500 dark:text-slate-400 lg:block">
-              {t('message.selectPrompt')}
-            </p>
-          )}
-        </div>
-      )}
-      {showAds && <AdSlot kind="rectangle" />}
+      {/* Spec section 2: below `lg` one pane at a time, the open message in place of the list.
+          The panes' place is kept (an empty inbox's height) while the address is made, so
+          the page below does not jump when the inbox appears. */}
+      <div
+        ref={panes}
+        aria-busy={!source}
+        className="grid min-h-[188px] gap-6 lg:grid-cols-[2fr_3fr]"
+      >
+        {mailbox && source && (
+          <>
+            <div
+              className={`min-w-0 ${selectedId ? 'hidden lg:block' : ''}`}
+              // A reader heading for a message: its pane's code is on the way before the click.
+              onPointerEnter={() => void loadMessageView()}
+              onFocus={() => void loadMessageView()}
+            >
+              <InboxPanel
+                key={source.key.join(':')}
+                source={source}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+              />
+            </div>
+            {selectedId ? (
+              <Suspense fallback={<p role="status">{t('loaders.loading')}</p>}>
+                <MessageView
+                  source={source}
+                  id={selectedId}
+                  onBack={backToInbox}
+                  backRef={focusBack}
+                />
+              </Suspense>
+            ) : (
+              <p className="hidden self-center text-center text-slate-500 dark:text-slate-400 lg:block">
+                {t('message.selectPrompt')}
+              </p>
+            )}
+          </>
+        )}
+      </div>
+      {showAds && <AdSlot kind="rectangle" pending={userLoading} />}
       <HomeSections isPro={pro} onUpgrade={() => openDialog('upgrade')} />
-      {showAds && <AdSlot kind="bottom" />}
+      {showAds && <AdSlot kind="bottom" pending={userLoading} />}
       <BackToTopButton />
     </main>
   );

@@ -9,6 +9,7 @@ import { MessageRow } from './message-row';
 import { SelectionBar } from './selection-bar';
 import { useLiveMessages } from './use-live-messages';
 import { useMarkSeen } from './use-mark-seen';
+import { Tooltip } from '../../shared/ui/tooltip';
 
 /** Relative times are redrawn this often, so "Now" turns into a time without a reload. */
 const RELATIVE_TIME_REFRESH_MS = 60_000;
@@ -123,38 +124,41 @@ export function InboxPanel({
           {live ? t('inbox.live') : t('inbox.polling')}
         </span>
         <span className="ml-auto flex items-center gap-1">
-          <button
-            type="button"
-            onClick={() => void messages.refetch()}
-            aria-label={t('inbox.refresh')}
-            title={t('inbox.refresh')}
-            className={ICON_BUTTON}
-          >
-            <StrokeIcon path={ICONS.refresh} />
-          </button>
-          <button
-            ref={searchToggle}
-            type="button"
-            onClick={toggleSearch}
-            aria-expanded={searchOpen}
-            aria-controls={searchOpen ? searchId : undefined}
-            aria-label={t('inbox.search')}
-            title={t('inbox.search')}
-            className={ICON_BUTTON}
-          >
-            <StrokeIcon path={ICONS.search} />
-          </button>
-          <button
-            type="button"
-            onClick={() => setControlsOpen(!controlsOpen)}
-            aria-expanded={controlsOpen}
-            aria-controls={controlsOpen ? controlsId : undefined}
-            aria-label={t('inbox.filterSort')}
-            title={t('inbox.filterSort')}
-            className={ICON_BUTTON}
-          >
-            <StrokeIcon path={ICONS.filter} />
-          </button>
+          <Tooltip label={t('inbox.refresh')}>
+            <button
+              type="button"
+              onClick={() => void messages.refetch()}
+              aria-label={t('inbox.refresh')}
+              className={ICON_BUTTON}
+            >
+              <StrokeIcon path={ICONS.refresh} />
+            </button>
+          </Tooltip>
+          <Tooltip label={t('inbox.search')}>
+            <button
+              ref={searchToggle}
+              type="button"
+              onClick={toggleSearch}
+              aria-expanded={searchOpen}
+              aria-controls={searchOpen ? searchId : undefined}
+              aria-label={t('inbox.search')}
+              className={ICON_BUTTON}
+            >
+              <StrokeIcon path={ICONS.search} />
+            </button>
+          </Tooltip>
+          <Tooltip label={t('inbox.filterSort')} align="end">
+            <button
+              type="button"
+              onClick={() => setControlsOpen(!controlsOpen)}
+              aria-expanded={controlsOpen}
+              aria-controls={controlsOpen ? controlsId : undefined}
+              aria-label={t('inbox.filterSort')}
+              className={ICON_BUTTON}
+            >
+              <StrokeIcon path={ICONS.filter} />
+            </button>
+          </Tooltip>
         </span>
       </div>
       {searchOpen && (

@@ -76,7 +76,7 @@ export function MessageRow({
             {message.createdAt && (
               <time
                 dateTime={message.createdAt}
-                className="ml-auto shrink-0 text-xs text-slate-500 dark:text-slate-400"
+                className="ml-auto shrink-0 text-xs text-slate-600 dark:text-slate-400"
               >
                 {formatRelativeTime(new Date(message.createdAt), now, {
                   locale: i18n.language,
@@ -86,12 +86,12 @@ export function MessageRow({
             )}
           </span>
           {message.mailbox && (
-            <span className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+            <span className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400">
               {t('inbox.to', { address: message.mailbox })}
             </span>
           )}
           <span className="block truncate text-sm">{subject}</span>
-          <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
+          <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
             {cutIntro(message.intro)}
           </span>
         </span>

@@ -76,12 +76,17 @@ function NetworkSlot({
   );
 }
 
-/** Our own promotion, in place of an ad when there is no network or no consent to one. */
-function HouseSlot({ kind }: { kind: AdSlotKind }) {
+/**
+ * Our own promotion, in place of an ad when there is no network or no consent to one. Hidden,
+ * it holds the slot's place while the user loads.
+ */
+function HouseSlot({ kind, hidden = false }: { kind: AdSlotKind; hidden?: boolean }) {
   const { t, i18n } = useTranslation('marketing');
   return (
     <div
-      className={`flex flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-indigo-300 bg-indigo-50 p-4 text-center dark:border-indigo-700 dark:bg-indigo-950 ${SLOT_SIZE[kind]} ${kind === 'rectangle' ? '' : 'sm:flex-row sm:gap-4'}`}
+      aria-hidden={hidden || undefined}
+      inert={hidden}
+      className={`${hidden ? 'invisible ' : ''}flex flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-indigo-300 bg-indigo-50 p-4 text-center dark:border-indigo-700 dark:bg-indigo-950 ${SLOT_SIZE[kind]} ${kind === 'rectangle' ? '' : 'sm:flex-row sm:gap-4'}`}
     >
       <p className="text-sm text-slate-700 dark:text-slate-200">
         {t('ads.house', { monthly: formatPrice(PLAN_PRICES.pro_monthly, i18n.language) })}
@@ -98,13 +103,14 @@ function HouseSlot({ kind }: { kind: AdSlotKind }) {
 
 /**
  * One ad slot (spec section 2: top banner, bottom banner, rectangle). The caller decides
- * whether there is one at all (never for Pro, nor while the user is loading); this decides
- * what fills it: the network only with a client id and `ad_storage` consent, else the house
- * promotion.
+ * whether there is one at all (never for Pro); this decides what fills it: nothing while
+ * `pending` (the user is loading) but its place, then the network only with a client id and
+ * `ad_storage` consent, else the house promotion.
  */
-export function AdSlot({ kind }: { kind: AdSlotKind }) {
+export function AdSlot({ kind, pending = false }: { kind: AdSlotKind; pending?: boolean }) {
   const { t } = useTranslation('marketing');
   const { preferences } = useConsent();
+  if (pending) return <HouseSlot kind={kind} hidden />;
   const network = AD_CLIENT_ID && preferences?.ad_storage ? AD_CLIENT_ID : null;
   const personalized = Boolean(preferences?.ad_personalization && preferences.ad_user_data);
   return (

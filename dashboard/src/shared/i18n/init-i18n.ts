@@ -1,37 +1,73 @@
-import i18next, { type InitOptions } from 'i18next';
+import i18next, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { fetchJsonFiles } from '../fetch-json-files';
 import { textDirection } from '../preferences/text-direction';
 import {
   languageFromPath,
   SUPPORTED_LANGUAGES,
   type Language,
 } from '../preferences/choose-language';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import marketingDe from './locales/marketing/de.json';
-import marketingEn from './locales/marketing/en.json';
-import marketingEs from './locales/marketing/es.json';
-import marketingFr from './locales/marketing/fr.json';
+
+// `translation`: the app; `marketing`: the home page's sections (their own files, since the
+// public pages share them). The browser fetches one language's files (fetchJsonFiles).
+type Files = Record<string, () => Promise<ResourceKey>>;
+const translationFiles: Files = import.meta.env.SSR
+  ? import.meta.glob<ResourceKey>('./locales/*.json', { import: 'default' })
+  : fetchJsonFiles(
+      import.meta.glob<string>('./locales/*.json', {
+        query: '?url',
+        import: 'default',
+        eager: true,
+      }),
+    );
+const marketingFiles: Files = import.meta.env.SSR
+  ? import.meta.glob<ResourceKey>('./locales/marketing/*.json', { import: 'default' })
+  : fetchJsonFiles(
+      import.meta.glob<string>('./locales/marketing/*.json', {
+        query: '?url',
+        import: 'default',
+        eager: true,
+      }),
+    );
+
+/** Reads a language's namespace, when i18next first needs it. */
+const readLocaleFile: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, done) {
+    const files = namespace === 'marketing' ? marketingFiles : translationFiles;
+    const prefix = namespace === 'marketing' ? './locales/marketing' : './locales';
+    const load = files[`${prefix}/${language}.json`];
+    if (!load) return done(new Error(`No ${namespace} texts in ${language}`), false);
+    load().then(
+      (texts) => done(null, texts),
+      (error: unknown) => done(error as Error, false),
+    );
+  },
+};
 
 /** The i18next options of both the browser and the prerender, starting in `language`. */
 export function i18nOptions(language: Language): InitOptions {
   return {
-    // `translation`: the app; `marketing`: the home page's sections (their own files, since
-    // the public pages share them).
-    resources: {
-      en: { translation: en, marketing: marketingEn },
-      fr: { translation: fr, marketing: marketingFr },
-      es: { translation: es, marketing: marketingEs },
-      de: { translation: de, marketing: marketingDe },
-    },
+    ns: ['translation', 'marketing'],
     lng: language,
-    fallbackLng: 'en',
+    // No fallback language: every key exists in all four (the locale-files test), and a
+    // fallback would make a French page download the English texts too.
+    fallbackLng: false,
     supportedLngs: SUPPORTED_LANGUAGES,
     // React escapes every string it renders.
     interpolation: { escapeValue: false },
   };
+}
+
+/** Starts i18next with its texts read from the locale chunks. */
+export async function startI18n(language: Language): Promise<void> {
+  await i18next.use(readLocaleFile).use(initReactI18next).init(i18nOptions(language));
+}
+
+/** Loads a language's texts, so a page can switch to it without showing the old one meanwhile. */
+export async function loadLanguage(language: Language): Promise<void> {
+  await i18next.loadLanguages(language);
 }
 
 /**
@@ -44,7 +80,5 @@ export async function initI18n(): Promise<void> {
     document.documentElement.lang = language;
     document.documentElement.dir = textDirection(language);
   });
-  await i18next
-    .use(initReactI18next)
-    .init(i18nOptions(languageFromPath(window.location.pathname) ?? 'en'));
+  await startI18n(languageFromPath(window.location.pathname) ?? 'en');
 }

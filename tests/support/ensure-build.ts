@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../../tests/support/paths.js';
+import { repoRoot } from './paths.js';
 
 /**
  * What `npm run build` reads and what it writes, in pairs. tsc leaves an unchanged output

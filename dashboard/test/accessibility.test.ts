@@ -1,0 +1,94 @@
+// An automated WCAG 2.1 A/AA pass (axe-core, the engine behind Lighthouse's accessibility
+// score) over the screens most people see, in light and dark, on a desktop and a phone:
+// contrast, names, roles, landmarks and labels. It finds what a machine can; keyboard paths
+// are walked by the journey tests.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright';
+import { expect, it } from 'vitest';
+import { sendMail } from '../../tests/support/send-mail.js';
+import { describeInChromium } from './support/describe-in-chromium.js';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** The WCAG 2.x A and AA violations on the page as it is now, one line per element. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })) as { violations: AxeViolation[] };
+    return result.violations;
+  });
+  return found.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.help}) at ${node.target.join(' ')}`,
+    ),
+  );
+}
+
+const SCREENS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+describeInChromium('accessibility in Chromium', (suite) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const screen of SCREENS) {
+      it(`home with a message open, and the upgrade dialog (${colorScheme}, ${screen.name})`, async () => {
+        const context = await suite.browser.newContext({ colorScheme, viewport: screen.viewport });
+        const page = await context.newPage();
+        await page.goto(`${suite.server.url}/`);
+        const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+        await addressBox.waitFor({ timeout: 10_000 });
+        await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+        await sendMail(suite.server.smtpPort, {
+          from: 'Alice Example <alice@example.com>',
+          to: await addressBox.inputValue(),
+          subject: 'Your code is 482913',
+          html: '<p>Your code is <b>482913</b>. <a href="https://example.com">Open</a></p>',
+        });
+        const row = page.getByRole('button', { name: /Your code is 482913/ });
+        await row.waitFor({ timeout: 5_000 });
+        expect(await violations(page)).toEqual([]);
+
+        await row.click();
+        await page.getByRole('heading', { level: 2, name: 'Your code is 482913' }).waitFor();
+        expect(await violations(page)).toEqual([]);
+
+        await page.getByRole('button', { name: 'Upgrade to Pro', exact: true }).first().click();
+        await page.getByRole('dialog').waitFor();
+        expect(await violations(page)).toEqual([]);
+        await context.close();
+      }, 60_000);
+    }
+  }
+
+  it.each([
+    '/faq',
+    '/fr/contact',
+    '/de/blog/what-is-temporary-email',
+    '/es/privacy',
+    '/no-such-page',
+  ])(
+    '%s (light and dark)',
+    async (path) => {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const context = await suite.browser.newContext({ colorScheme });
+        const page = await context.newPage();
+        await page.goto(`${suite.server.url}${path}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await violations(page)).toEqual([]);
+        await context.close();
+      }
+    },
+    60_000,
+  );
+});
