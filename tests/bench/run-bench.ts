@@ -2,17 +2,24 @@
 // as it goes and ends with one line of JSON.
 import { apiBench } from './api-bench.js';
 import { smtpBench } from './smtp-bench.js';
+import { soakBench } from './soak-bench.js';
 import { storageBench } from './storage-bench.js';
 import { webBench } from './web-bench.js';
 
 const benchmarks: Record<string, { describe: string; run: () => Promise<void> }> = {
   api: apiBench,
   smtp: smtpBench,
+  soak: soakBench,
   storage: storageBench,
   web: webBench,
 };
 
-const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+/** Options followed by a value (`--minutes 1`): the value names no benchmark. */
+const optionsWithValue = new Set(['--minutes']);
+const args = process.argv.slice(2);
+const wanted = args.filter(
+  (arg, index) => !arg.startsWith('-') && !optionsWithValue.has(args[index - 1] ?? ''),
+);
 const unknown = wanted.filter((name) => !(name in benchmarks));
 if (unknown.length > 0) {
   console.error(`Unknown benchmark: ${unknown.join(', ')}. Available:`);
