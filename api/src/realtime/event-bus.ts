@@ -8,10 +8,19 @@ export type MailboxEvent =
 
 export type MailboxListener = (event: MailboxEvent) => void;
 
+/** Told that events from other nodes may have been missed since `since` (epoch ms). */
+export type ResyncListener = (since: number) => void;
+
 export interface EventBus {
   publish(event: MailboxEvent): void;
   /** Listens to one mailbox; returns the function that stops listening. */
   subscribe(mailboxId: string, listener: MailboxListener): () => void;
+  /**
+   * Listens for the end of a gap in delivery (Redis was away): events published meanwhile
+   * did not arrive, so a stream reads what it missed from the database. Returns the
+   * function that stops listening.
+   */
+  onResync(listener: ResyncListener): () => void;
   close(): Promise<void>;
 }
 
@@ -58,6 +67,11 @@ export class LocalEventBus implements EventBus {
         this.listeners.delete(mailboxId);
       }
     };
+  }
+
+  /** One process misses nothing of its own: there is never a gap to announce. */
+  onResync(): () => void {
+    return () => undefined;
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type EventBus,
   type MailboxEvent,
   type MailboxListener,
+  type ResyncListener,
 } from './event-bus.js';
 
 const CHANNEL = 'tempmail:mailbox-events';
@@ -19,13 +20,18 @@ interface Envelope {
  * Events for subscribers on every node. Local subscribers are served at once, without a
  * round trip and whether or not Redis answers; the event also goes to Redis for the other
  * nodes, which ignore what they published themselves. While Redis is down, cross-node
- * delivery pauses and resumes by itself when it returns (ioredis reconnects and resubscribes).
+ * delivery pauses and resumes by itself when it returns (ioredis reconnects and resubscribes);
+ * what was published meanwhile is lost to the other nodes, so once subscribed again the bus
+ * tells its resync listeners when the gap began, and streams read the rest from the database.
  */
 export class RedisEventBus implements EventBus {
   private readonly local = new LocalEventBus();
   private readonly node = randomUUID();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
+  private readonly resyncListeners = new Set<ResyncListener>();
+  /** When the subscription was lost, while it is. */
+  private lostAt: number | undefined;
 
   constructor(
     url: string,
@@ -52,6 +58,24 @@ export class RedisEventBus implements EventBus {
           'redis event bus: subscribe failed; will retry on reconnect',
         ),
       );
+    this.subscriber.on('close', () => {
+      this.lostAt ??= Date.now();
+    });
+    this.subscriber.on('ready', () => {
+      const since = this.lostAt;
+      if (since === undefined) return;
+      // Subscribed again (the reply, not just the request) before anyone reads the gap, so
+      // no event falls between the read and the live delivery.
+      this.subscriber.subscribe(CHANNEL).then(
+        () => {
+          this.lostAt = undefined;
+          this.logger.info({ since }, 'redis event bus: back; streams catch up');
+          for (const listener of this.resyncListeners) listener(since);
+        },
+        (error: Error) =>
+          this.logger.warn({ err: error.message }, 'redis event bus: resubscribe failed'),
+      );
+    });
     this.subscriber.on('message', (_channel: string, payload: string) => {
       try {
         const envelope = JSON.parse(payload) as Envelope;
@@ -77,7 +101,14 @@ export class RedisEventBus implements EventBus {
     return this.local.subscribe(mailboxId, listener);
   }
 
+  onResync(listener: ResyncListener): () => void {
+    const entry: ResyncListener = (since) => listener(since);
+    this.resyncListeners.add(entry);
+    return () => this.resyncListeners.delete(entry);
+  }
+
   async close(): Promise<void> {
+    this.resyncListeners.clear();
     await this.local.close();
     this.subscriber.disconnect();
     this.publisher.disconnect();

@@ -12,6 +12,12 @@ const REFRESH_MS = 2_000;
 const BACKFILL_LIMIT = 500;
 /** Ids already sent are remembered (to drop the overlap of replay and live) up to this many. */
 const SENT_MEMORY = 1_000;
+/**
+ * After a gap in cross-node delivery, messages received this long before it began are read
+ * again too: arrival times come from the node that took the mail, whose clock may differ a
+ * little. Those already sent are dropped by id.
+ */
+export const RESYNC_MARGIN_MS = 30_000;
 /** setTimeout's longest delay; later expiries are checked again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -47,7 +53,8 @@ export interface StreamScope {
  * New messages of a set of mailboxes as server-sent events, resumable with Last-Event-ID
  * (`GET /v1/events`, and `GET /api/events` for the dashboard's Pro inbox). Live delivery is
  * subscribed before the replay is read and held back until it is sent, so no message falls
- * between the two and none is sent twice.
+ * between the two and none is sent twice. After a gap in cross-node delivery (Redis away)
+ * the stream reads what arrived meanwhile (EventBus.onResync).
  */
 export async function streamMailboxEvents(
   request: Request,
@@ -95,6 +102,11 @@ export async function streamMailboxEvents(
   };
 
   initial.forEach(watch);
+  const stopResync = services.events.onResync((since) => {
+    replay([...addresses.keys()], { receivedAt: since - RESYNC_MARGIN_MS, id: '' }).catch(
+      (error: unknown) => logger.warn({ err: error }, 'event stream: catching up failed'),
+    );
+  });
   try {
     if (resumeAfter) await replay([...addresses.keys()], resumeAfter);
   } finally {
@@ -144,5 +156,6 @@ export async function streamMailboxEvents(
 
   await stream.closed;
   clearTimeout(timer);
+  stopResync();
   for (const unsubscribe of subscriptions.values()) unsubscribe();
 }
