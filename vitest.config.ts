@@ -13,7 +13,8 @@ export default defineConfig({
       'dashboard/test/**/*.test.ts',
     ],
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Hooks start servers (tsx compiles them first): on a busy machine that can take a minute.
+    hookTimeout: 120_000,
     // expect.poll waits for behaviour, not speed: a busy 2-core machine (a browser, a server
     // and the test runner) can need more than Vitest's default second.
     expect: { poll: { timeout: 5_000 } },

@@ -27,7 +27,7 @@ export interface StartOptions {
   /** Listen on these ports (a node restarted where its clients expect it); else free ones. */
   httpPort?: number;
   smtpPort?: number;
-  /** How long /healthz may take to answer; 20 s unless given (a loaded machine needs more). */
+  /** How long /healthz may take to answer: 60 s unless given (tsx compiles on a busy machine). */
   readyTimeoutMs?: number;
 }
 
@@ -76,7 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
 
   const url = `http://127.0.0.1:${port}`;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 20_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
