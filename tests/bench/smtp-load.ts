@@ -1,26 +1,17 @@
 import net from 'node:net';
+import { readSmtpReplies } from './read-smtp-replies.js';
 
 /** One SMTP connection that sends messages back to back, pipelining the envelope. */
 class LoadConnection {
-  private buffer = '';
   private pending: ((reply: string) => void)[] = [];
   private replies: string[] = [];
 
   private constructor(private readonly socket: net.Socket) {
     socket.setNoDelay(true);
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      for (;;) {
-        const end = this.buffer.indexOf('\r\n');
-        if (end < 0) break;
-        const line = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        if (line[3] === '-') continue;
-        const waiter = this.pending.shift();
-        if (waiter) waiter(line);
-        else this.replies.push(line);
-      }
+    readSmtpReplies(socket, (line) => {
+      const waiter = this.pending.shift();
+      if (waiter) waiter(line);
+      else this.replies.push(line);
     });
   }
 

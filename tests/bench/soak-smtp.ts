@@ -3,6 +3,7 @@
 // next message opens another), as a sending MTA would behave. Unlike smtp-load.ts, which
 // measures throughput and stops at the first surprise, this one records and carries on.
 import net from 'node:net';
+import { readSmtpReplies } from './read-smtp-replies.js';
 import { describeError, type Outcome } from './soak-recorder.js';
 
 const REPLY_TIMEOUT_MS = 15_000;
@@ -15,26 +16,16 @@ class ReplyError extends Error {
 
 /** One SMTP connection; each command's reply is awaited before the next is sent. */
 class SmtpConnection {
-  private buffer = '';
   private waiter: ((line: string) => void) | undefined;
   private failure: Outcome | undefined;
   private onFailure: ((outcome: Outcome) => void) | undefined;
 
   private constructor(private readonly socket: net.Socket) {
     socket.setNoDelay(true);
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      for (;;) {
-        const end = this.buffer.indexOf('\r\n');
-        if (end < 0) break;
-        const line = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        if (line[3] === '-') continue;
-        const waiter = this.waiter;
-        this.waiter = undefined;
-        waiter?.(line);
-      }
+    readSmtpReplies(socket, (line) => {
+      const waiter = this.waiter;
+      this.waiter = undefined;
+      waiter?.(line);
     });
     socket.on('error', (error) => this.fail(describeError(error)));
     socket.on('close', () => this.fail('connection closed'));

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuild } from '../support/ensure-build.js';
-import { findChromium } from '../support/launch-chromium.js';
+import { CHROMIUM_FLAGS, findChromium } from '../support/launch-chromium.js';
 import { startServer } from '../support/start-server.js';
 
 const PAGES = ['/', '/faq', '/blog/what-is-temporary-email', '/fr'];
@@ -21,16 +21,6 @@ const TARGETS = {
   seo: 100,
   jsGzipKb: 120,
 };
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 interface NetworkRequest {
   url: string;

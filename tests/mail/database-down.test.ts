@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailTmAccount, listSubjects } from '../support/mail-tm-account.js';
 import { createScopedDatabase } from '../support/scoped-database.js';
 import { SmtpClient, playDialogue, type DialogueStep } from '../support/smtp-client.js';
+import { describeWithServices } from '../support/describe-with-services.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
@@ -55,84 +56,72 @@ async function deliver(server: RunningServer, address: string, subject: string) 
   }
 }
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const postgresSkipReason = databaseUrl
-  ? undefined
-  : 'PostgreSQL database-down suite SKIPPED: TEST_DATABASE_URL is not set (.ci/run sets it when PostgreSQL answers)';
+describeWithServices('PostgreSQL unreachable', { redis: false }, ({ databaseUrl }) => {
+  let database: Awaited<ReturnType<typeof createScopedDatabase>>;
+  let proxy: TcpProxy;
+  let server: RunningServer;
 
-if (postgresSkipReason) {
-  console.warn(postgresSkipReason);
-  describe('PostgreSQL unreachable', () => {
-    it.skip(postgresSkipReason, () => undefined);
-  });
-} else {
-  describe('PostgreSQL unreachable', () => {
-    let database: Awaited<ReturnType<typeof createScopedDatabase>>;
-    let proxy: TcpProxy;
-    let server: RunningServer;
-
-    beforeAll(async () => {
-      database = await createScopedDatabase(databaseUrl!, 'tm_down');
-      const direct = new URL(database.url);
-      proxy = await startTcpProxy({
-        host: direct.hostname,
-        port: Number(direct.port || 5432),
-      });
-      const proxied = new URL(database.url);
-      proxied.hostname = '127.0.0.1';
-      proxied.port = String(proxy.port);
-      server = await startServer({ env: { ...ENV, DATABASE_URL: proxied.toString() } });
-    }, 60_000);
-
-    afterAll(async () => {
-      await server?.stop();
-      await proxy?.close();
-      await database?.drop();
+  beforeAll(async () => {
+    database = await createScopedDatabase(databaseUrl, 'tm_down');
+    const direct = new URL(database.url);
+    proxy = await startTcpProxy({
+      host: direct.hostname,
+      port: Number(direct.port || 5432),
     });
+    const proxied = new URL(database.url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    server = await startServer({ env: { ...ENV, DATABASE_URL: proxied.toString() } });
+  }, 60_000);
 
-    it('refuses mail with 451, answers 503, and recovers when the database returns', async () => {
-      const alice = await createMailTmAccount(server.url, 'alice@tempmail.test');
-      const generated = await fetch(`${server.url}/v1/generate-email`, { method: 'POST' });
-      expect(generated.status).toBe(201);
-      const { token } = (await generated.json()) as { token: string };
-      const bearer = { Authorization: `Bearer ${token}` };
-      const pending = await openTransaction(server, 'alice@tempmail.test');
-
-      await proxy.cut();
-      try {
-        const refused = await sendData(pending, 'while the database is away', 15_000);
-        expect(refused.text).toMatch(/^451 4\.3\.0 /);
-        // A new session is refused too, at RCPT or at the end of DATA; never with 250.
-        const fresh = await deliver(server, 'alice@tempmail.test', 'also while away');
-        expect(fresh.text).toMatch(/^451 4\.3\.0 /);
-
-        const readiness = await fetch(`${server.url}/readyz`);
-        expect(readiness.status).toBe(503);
-        expect(await readiness.json()).toMatchObject({ status: 'unavailable' });
-
-        const listing = await fetch(`${server.url}/v1/messages`, { headers: bearer });
-        expect(listing.status).toBe(503);
-        expect(await listing.json()).toMatchObject({
-          code: 'service_unavailable',
-          requestId: expect.any(String),
-        });
-        const mailTm = await fetch(`${server.url}/messages`, {
-          headers: { Authorization: `Bearer ${alice.token}`, Accept: 'application/json' },
-        });
-        expect(mailTm.status).toBe(503);
-      } finally {
-        pending.close();
-        await proxy.restore();
-      }
-
-      // Nothing is restarted: the same process reconnects when the database answers again.
-      await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(200);
-      expect((await deliver(server, 'alice@tempmail.test', 'after the return')).code).toBe(250);
-      expect((await fetch(`${server.url}/v1/messages`, { headers: bearer })).status).toBe(200);
-      await expect.poll(() => listSubjects(server.url, alice.token)).toEqual(['after the return']);
-    }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+    await database?.drop();
   });
-}
+
+  it('refuses mail with 451, answers 503, and recovers when the database returns', async () => {
+    const alice = await createMailTmAccount(server.url, 'alice@tempmail.test');
+    const generated = await fetch(`${server.url}/v1/generate-email`, { method: 'POST' });
+    expect(generated.status).toBe(201);
+    const { token } = (await generated.json()) as { token: string };
+    const bearer = { Authorization: `Bearer ${token}` };
+    const pending = await openTransaction(server, 'alice@tempmail.test');
+
+    await proxy.cut();
+    try {
+      const refused = await sendData(pending, 'while the database is away', 15_000);
+      expect(refused.text).toMatch(/^451 4\.3\.0 /);
+      // A new session is refused too, at RCPT or at the end of DATA; never with 250.
+      const fresh = await deliver(server, 'alice@tempmail.test', 'also while away');
+      expect(fresh.text).toMatch(/^451 4\.3\.0 /);
+
+      const readiness = await fetch(`${server.url}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toMatchObject({ status: 'unavailable' });
+
+      const listing = await fetch(`${server.url}/v1/messages`, { headers: bearer });
+      expect(listing.status).toBe(503);
+      expect(await listing.json()).toMatchObject({
+        code: 'service_unavailable',
+        requestId: expect.any(String),
+      });
+      const mailTm = await fetch(`${server.url}/messages`, {
+        headers: { Authorization: `Bearer ${alice.token}`, Accept: 'application/json' },
+      });
+      expect(mailTm.status).toBe(503);
+    } finally {
+      pending.close();
+      await proxy.restore();
+    }
+
+    // Nothing is restarted: the same process reconnects when the database answers again.
+    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect((await deliver(server, 'alice@tempmail.test', 'after the return')).code).toBe(250);
+    expect((await fetch(`${server.url}/v1/messages`, { headers: bearer })).status).toBe(200);
+    await expect.poll(() => listSubjects(server.url, alice.token)).toEqual(['after the return']);
+  }, 60_000);
+});
 
 describe('SQLite locked by another writer', () => {
   let server: RunningServer;

@@ -3,18 +3,12 @@
 // event stream; each process answers the probes and nothing it does not run. Runs when
 // TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets them when the services answer).
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listenForText } from '../support/listen-for-text.js';
 import { createScopedDatabase } from '../support/scoped-database.js';
 import { sendMail } from '../support/send-mail.js';
+import { describeWithServices } from '../support/describe-with-services.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
-
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const skipReason =
-  databaseUrl && redisUrl
-    ? undefined
-    : 'Roles suite SKIPPED: needs TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets them when the services answer)';
 
 /** Whether anything accepts a TCP connection on the port. */
 function listens(port: number): Promise<boolean> {
@@ -27,20 +21,17 @@ function listens(port: number): Promise<boolean> {
   });
 }
 
-if (skipReason) {
-  console.warn(skipReason);
-  describe('roles', () => {
-    it.skip(skipReason, () => undefined);
-  });
-} else {
-  describe('roles on PostgreSQL and Redis', () => {
+describeWithServices(
+  'roles on PostgreSQL and Redis',
+  { redis: true },
+  ({ databaseUrl, redisUrl }) => {
     let database: Awaited<ReturnType<typeof createScopedDatabase>>;
     let web: RunningServer;
     let smtp: RunningServer;
     let worker: RunningServer;
 
     beforeAll(async () => {
-      database = await createScopedDatabase(databaseUrl!, 'tm_roles');
+      database = await createScopedDatabase(databaseUrl, 'tm_roles');
       const env = {
         DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
@@ -94,5 +85,5 @@ if (skipReason) {
       };
       expect(list.total).toBe(1);
     }, 30_000);
-  });
-}
+  },
+);

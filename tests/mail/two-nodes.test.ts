@@ -1,32 +1,23 @@
 // Several stateless nodes on one PostgreSQL and one Redis: mail received over SMTP by one
 // node reaches a live stream held on another, and the public API's limits are counted once. Runs when TEST_DATABASE_URL and TEST_REDIS_URL
 // are set (.ci/run sets them when the services answer).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listenForText } from '../support/listen-for-text.js';
 import { createScopedDatabase } from '../support/scoped-database.js';
 import { sendMail } from '../support/send-mail.js';
+import { describeWithServices } from '../support/describe-with-services.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const skipReason =
-  databaseUrl && redisUrl
-    ? undefined
-    : 'Two-node suite SKIPPED: needs TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets them when the services answer)';
-
-if (skipReason) {
-  console.warn(skipReason);
-  describe('two nodes on PostgreSQL and Redis', () => {
-    it.skip(skipReason, () => undefined);
-  });
-} else {
-  describe('two nodes on PostgreSQL and Redis', () => {
+describeWithServices(
+  'two nodes on PostgreSQL and Redis',
+  { redis: true },
+  ({ databaseUrl, redisUrl }) => {
     let database: Awaited<ReturnType<typeof createScopedDatabase>>;
     let first: RunningServer;
     let second: RunningServer;
 
     beforeAll(async () => {
-      database = await createScopedDatabase(databaseUrl!, 'tm_nodes');
+      database = await createScopedDatabase(databaseUrl, 'tm_nodes');
       const env = {
         DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
@@ -94,5 +85,5 @@ if (skipReason) {
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       }
     });
-  });
-}
+  },
+);

@@ -15,17 +15,20 @@ export function findChromium(): string | undefined {
   }
 }
 
+/** The flags every browser run here uses: headless, and nothing that calls out. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
