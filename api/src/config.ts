@@ -35,6 +35,28 @@ const domainList = z
       .min(1, { message: 'at least one domain is required' }),
   );
 
+/** CSP source expressions for third parties: https origins, a leading `*.` allowed. */
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim().toLowerCase().replace(/\/+$/, ''))
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^https:\/\/(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]{1,63}(:\d{1,5})?$/,
+          {
+            message: 'each origin must be https://host or https://*.domain',
+          },
+        ),
+    ),
+  );
+
 const databaseUrl = z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, {
   message: 'must start with postgres://, postgresql:// or sqlite:',
 });
@@ -69,6 +91,11 @@ export const settings = {
     schema: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
     default: 'http://localhost:8080',
     description: 'The URL people reach the server at: links in mail, cookies, Origin checks.',
+  },
+  CSP_THIRD_PARTY_ORIGINS: {
+    schema: originList,
+    description:
+      "Comma-separated https origins (`https://*.domain` allowed) the dashboard's pages may load scripts from, call and frame: the ad network's when the dashboard is built with VITE_AD_CLIENT_ID (e.g. `https://pagead2.googlesyndication.com,https://*.googlesyndication.com,https://*.doubleclick.net`); unset: none.",
   },
   DATABASE_URL: {
     schema: databaseUrl,
@@ -283,6 +310,8 @@ export interface Config {
   readonly dataDir: string;
   readonly mailDomains: readonly string[];
   readonly publicUrl: string;
+  /** Origins added to the dashboard's Content-Security-Policy (the ad network's). */
+  readonly thirdPartyOrigins: readonly string[];
   readonly database: Database;
   readonly redisUrl: string | undefined;
   readonly logLevel: string;
@@ -380,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mailDomains: values.MAIL_DOMAINS!,
     publicUrl: values.PUBLIC_URL!,
+    thirdPartyOrigins: values.CSP_THIRD_PARTY_ORIGINS ?? [],
     database: databaseFrom(values.DATABASE_URL, dataDir),
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL!,

@@ -5,7 +5,7 @@ import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
 import { handleErrors, type Surface } from './handle-errors.js';
 import { logRequests } from './log-requests.js';
-import { setSecurityHeaders } from './set-security-headers.js';
+import { dashboardPolicy, DOCS_POLICY, setSecurityHeaders } from './set-security-headers.js';
 import { keepRawBody } from './raw-body.js';
 import {
   contractRoots,
@@ -134,12 +134,21 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.set('query parser', 'extended');
 
   app.use(logRequests(services.logger));
-  app.use(setSecurityHeaders());
+  app.use(setSecurityHeaders({ publicUrl: services.config.publicUrl }));
 
   app.get('/openapi.json', (_request, response) => {
     response.json(contract);
   });
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract, { customSiteTitle: 'TempMail API' }));
+  const docsPolicy: RequestHandler = (_request, response, next) => {
+    response.setHeader('Content-Security-Policy', DOCS_POLICY);
+    next();
+  };
+  app.use(
+    '/docs',
+    docsPolicy,
+    swaggerUi.serve,
+    swaggerUi.setup(contract, { customSiteTitle: 'TempMail API' }),
+  );
   app.get('/demo-checkout/:id', demoCheckoutPage);
   app.get('/forwarding/confirm', forwardingConfirmPage);
 
@@ -169,7 +178,16 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   );
   app.use(handler);
   app.locals.operations = { implemented, pending };
-  app.use(serveDashboard(roots, services.config.publicUrl));
+  app.use(
+    serveDashboard(
+      roots,
+      services.config.publicUrl,
+      dashboardPolicy({
+        secure: services.config.publicUrl.startsWith('https://'),
+        thirdPartyOrigins: services.config.thirdPartyOrigins,
+      }),
+    ),
+  );
 
   app.use(() => {
     throw new ApiError(404, 'not_found', 'Not found.');

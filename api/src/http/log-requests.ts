@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { runAsRequest } from '../logger.js';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -12,10 +13,27 @@ declare module 'node:http' {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * Gives every request an id (echoed as X-Request-Id, and in error bodies) and logs one line
- * when it completes: our own faults at error, refusals at info, the rest at debug. The line
- * is built only when its level is on: a poll answered 304 costs no logging work at the
- * default level, and a long event stream holds no per-request logger.
+ * Query parameters that carry credentials: a mailbox JWT on the mail.tm event stream
+ * (`authorization`), sign-in and forwarding links (`access_token`, `token`), a checkout id.
+ */
+const SECRET_PARAMETER = /token|auth|key|secret|password|session|code|jwt/i;
+
+/** The URL as logged: the values of credential-bearing query parameters are left out. */
+function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const parameters = new URLSearchParams(url.slice(query + 1));
+  for (const name of new Set(parameters.keys()))
+    if (SECRET_PARAMETER.test(name)) parameters.set(name, 'redacted');
+  return `${url.slice(0, query)}?${parameters}`;
+}
+
+/**
+ * Gives every request an id (echoed as X-Request-Id, in error bodies, and in every line
+ * logged while it is handled: see runAsRequest) and logs one line when it completes: our
+ * own faults at error, refusals at info, the rest at debug. The line is built only when its
+ * level is on: a poll answered 304 costs no logging work at the default level, and a long
+ * event stream holds no per-request logger, only its id.
  */
 export function logRequests(logger: Logger): RequestHandler {
   return (request, response, next) => {
@@ -32,7 +50,7 @@ export function logRequests(logger: Logger): RequestHandler {
         {
           requestId: id,
           method: request.method,
-          url: request.originalUrl,
+          url: loggedUrl(request.originalUrl),
           status,
           ms: Math.round(performance.now() - started),
           finished: response.writableFinished,
@@ -40,6 +58,6 @@ export function logRequests(logger: Logger): RequestHandler {
         'request',
       );
     });
-    next();
+    runAsRequest(id, next);
   };
 }

@@ -61,11 +61,14 @@ class FilledPage {
  * revalidated every time. Paths under the contract's roots (`/api`, `/v1`, the mail.tm
  * roots, the probes) are left alone whatever they ask for.
  *
+ * Pages are sent under `pagePolicy`, the dashboard's Content-Security-Policy.
+ *
  * Without a build (tests run from sources) this passes everything on.
  */
 export function serveDashboard(
   contractRoots: ReadonlySet<string>,
   publicUrl: string,
+  pagePolicy: string,
   distDir: string = DASHBOARD_DIST,
 ): RequestHandler {
   const indexFile = path.join(distDir, 'index.html');
@@ -143,6 +146,7 @@ export function serveDashboard(
     page: FilledPage,
   ) => {
     response.status(status).type(type).setHeader('Cache-Control', 'no-cache');
+    if (type === 'html') response.setHeader('Content-Security-Policy', pagePolicy);
     response.setHeader('Vary', 'Accept-Encoding');
     const encoding = pickEncoding(request, ['br', 'gzip']);
     if (!encoding) return response.send(page.text);

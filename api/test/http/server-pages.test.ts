@@ -17,7 +17,9 @@ beforeAll(async () => {
 afterAll(() => database?.dispose());
 
 function scriptsOf(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  return [...html.matchAll(/<script(?: nonce="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1]!,
+  );
 }
 
 describe('server-rendered pages', () => {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { renderPage } from './render-page.js';
+import { sendPage, type Page } from './render-page.js';
 
 /**
  * The page the demo checkout sends a buyer to (no payment provider configured). It says
@@ -7,10 +7,9 @@ import { renderPage } from './render-page.js';
  * product API, which runs the same fulfilment as a real payment. The dashboard may replace
  * it with a page of its own; the API behind it stays.
  */
-const page = (id: string) =>
-  renderPage({
-    title: 'Demo checkout',
-    main: `  <p class="demo" role="note"><strong>Demo checkout.</strong> No payment provider is configured on this server, so nothing is charged. Completing it grants Pro exactly as a real payment would.</p>
+const page = (id: string): Page => ({
+  title: 'Demo checkout',
+  main: `  <p class="demo" role="note"><strong>Demo checkout.</strong> No payment provider is configured on this server, so nothing is charged. Completing it grants Pro exactly as a real payment would.</p>
   <h1>TempMail Pro</h1>
   <p id="summary" aria-live="polite">Loading the checkout…</p>
   <form id="pay">
@@ -25,7 +24,7 @@ const page = (id: string) =>
     </p>
   </form>
   <p id="error" role="alert"></p>`,
-    script: `const id = ${JSON.stringify(id)};
+  script: `const id = ${JSON.stringify(id)};
 const summary = document.getElementById('summary');
 const error = document.getElementById('error');
 const buttons = [document.getElementById('complete'), document.getElementById('cancel')];
@@ -59,9 +58,9 @@ document.getElementById('pay').addEventListener('submit', (event) => {
   finish('complete', { email: document.getElementById('email').value.trim() });
 });
 buttons[1].addEventListener('click', () => finish('cancel'));`,
-    style:
-      '\n  .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }',
-  });
+  style:
+    '\n  .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }',
+});
 
 export const demoCheckoutPage: RequestHandler = (request, response, next) => {
   const id = String(request.params.id);
@@ -69,5 +68,5 @@ export const demoCheckoutPage: RequestHandler = (request, response, next) => {
     next();
     return;
   }
-  response.type('html').setHeader('Cache-Control', 'no-store').send(page(id));
+  sendPage(response, page(id));
 };

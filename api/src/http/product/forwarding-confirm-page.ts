@@ -1,18 +1,17 @@
 import type { RequestHandler } from 'express';
-import { renderPage } from './render-page.js';
+import { sendPage, type Page } from './render-page.js';
 
 /**
  * The page a forwarding confirmation link opens. Opening it changes nothing (mail scanners
  * follow links); the button POSTs the token. The dashboard may replace it; the API stays.
  */
-const page = (token: string) =>
-  renderPage({
-    title: 'Confirm forwarding',
-    main: `  <h1>Confirm forwarding</h1>
+const page = (token: string): Page => ({
+  title: 'Confirm forwarding',
+  main: `  <h1>Confirm forwarding</h1>
   <p>A TempMail Pro user asked to forward their temporary mail to this address. Confirm only if that was you.</p>
   <p><button class="primary" id="confirm" type="button">Yes, forward it to me</button></p>
   <p id="result" role="status" aria-live="polite"></p>`,
-    script: `const token = ${JSON.stringify(token)};
+  script: `const token = ${JSON.stringify(token)};
 const button = document.getElementById('confirm');
 const result = document.getElementById('result');
 button.addEventListener('click', async () => {
@@ -28,7 +27,7 @@ button.addEventListener('click', async () => {
     : body.message;
   if (!response.ok) button.disabled = false;
 });`,
-  });
+});
 
 export const forwardingConfirmPage: RequestHandler = (request, response, next) => {
   const token = typeof request.query.token === 'string' ? request.query.token : '';
@@ -36,5 +35,5 @@ export const forwardingConfirmPage: RequestHandler = (request, response, next) =
     next();
     return;
   }
-  response.type('html').setHeader('Cache-Control', 'no-store').send(page(token));
+  sendPage(response, page(token));
 };

@@ -1,14 +1,21 @@
-/**
- * The shell of the few pages the API serves itself (demo checkout, forwarding confirmation):
- * not indexed, no referrer, one readable column, visible focus. `main` and `script` are
- * trusted markup written by us; nothing from a request goes in unescaped.
- */
-export function renderPage(page: {
+import { randomBytes } from 'node:crypto';
+import type { Response } from 'express';
+import { serverPagePolicy } from '../set-security-headers.js';
+
+export interface Page {
   title: string;
   main: string;
   script: string;
   style?: string;
-}): string {
+}
+
+/**
+ * The shell of the few pages the API serves itself (demo checkout, forwarding confirmation):
+ * not indexed, no referrer, one readable column, visible focus. `main` and `script` are
+ * trusted markup written by us; nothing from a request goes in unescaped. The inline script
+ * and style carry `nonce`, the only ones the page's policy lets run.
+ */
+export function renderPage(page: Page, nonce: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -17,7 +24,7 @@ export function renderPage(page: {
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
 <title>${page.title} · TempMail</title>
-<style>
+<style nonce="${nonce}">
   body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a; }
   input { font: inherit; padding: .5rem; border: 1px solid #555; border-radius: .4rem; margin: .25rem 0; }
   button { font: inherit; padding: .6rem 1.2rem; border-radius: .4rem; border: 1px solid #333; cursor: pointer; margin-right: .5rem; }
@@ -29,9 +36,22 @@ export function renderPage(page: {
 <main>
 ${page.main}
 </main>
-<script>
+<script nonce="${nonce}">
 ${page.script}
 </script>
 </body>
 </html>`;
+}
+
+/**
+ * Sends `page`, never cached, under a policy with a fresh nonce: a nonce is worth something only
+ * if no one can guess or reuse it (CSP Level 3, nonce-source).
+ */
+export function sendPage(response: Response, page: Page): void {
+  const nonce = randomBytes(16).toString('base64');
+  response
+    .type('html')
+    .setHeader('Cache-Control', 'no-store')
+    .setHeader('Content-Security-Policy', serverPagePolicy(nonce))
+    .send(renderPage(page, nonce));
 }
