@@ -2,69 +2,15 @@
 // is killed (SIGKILL) at a random moment mid-stream, and after a restart on the same data
 // every message that got 250 is there exactly once, parsed. On SQLite, and on PostgreSQL
 // when TEST_DATABASE_URL is set.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import BetterSqlite3 from 'better-sqlite3';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/crash-backends.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
 const CONNECTIONS = 6;
 const MAX_MESSAGES = 2_000;
 const HTTP_ENV = { MAILTM_RATE_LIMIT: '100000' };
-
-interface Backend {
-  name: string;
-  env(): Promise<NodeJS.ProcessEnv>;
-  check(dataDir: string): Promise<void>;
-  cleanup(): Promise<void>;
-}
-
-const sqlite: Backend = {
-  name: 'sqlite',
-  env: async () => ({}),
-  async check(dataDir) {
-    const database = new BetterSqlite3(`${dataDir}/tempmail.db`, { readonly: true });
-    try {
-      expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
-    } finally {
-      database.close();
-    }
-  },
-  cleanup: async () => undefined,
-};
-
-function postgres(url: string): Backend {
-  const schema = `tm_crash_${randomBytes(4).toString('hex')}`;
-  const admin = () => new pg.Client({ connectionString: url });
-  return {
-    name: 'postgres',
-    async env() {
-      const client = admin();
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      const scoped = new URL(url);
-      scoped.searchParams.set('options', `-c search_path=${schema}`);
-      return {
-        DATABASE_URL: scoped.toString(),
-        JWT_SECRET: 'crash-test-secret-crash-test-secret-000',
-      };
-    },
-    check: async () => undefined,
-    async cleanup() {
-      const client = admin();
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
-  };
-}
-
-const backends = process.env.TEST_DATABASE_URL
-  ? [sqlite, postgres(process.env.TEST_DATABASE_URL)]
-  : [sqlite];
 
 async function createMailbox(server: RunningServer, address: string): Promise<string> {
   const headers = { 'Content-Type': 'application/json' };

@@ -1,13 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Mailer } from '../features/outbound/create-mailer.js';
 import { FORWARDING_DAILY_LIMIT, startOfUtcDay } from '../features/forwarding/manage-forwarding.js';
 import type { Repositories } from '../storage/repositories/index.js';
 import type { Delivery } from '../storage/repositories/forwarding.js';
 
-const BATCH = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A claimed delivery is not due again for this long (another worker may take it after). */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A claimed delivery is not due again for this long, and the worker sending it renews the
+ * claim every RENEW_MS while the relay takes its time. A worker that dies mid-send stops
+ * renewing, so its delivery is due again (to a restarted or another worker) within LEASE_MS.
+ */
+const LEASE_MS = 30_000;
+const RENEW_MS = 10_000;
 /** Attempts before a delivery is given up. */
 const MAX_ATTEMPTS = 8;
 const retryDelay = (attempts: number) => Math.min(60_000 * 2 ** attempts, 6 * 3_600_000);
@@ -17,6 +22,40 @@ interface Deps {
   mailer: Mailer;
   logger: Logger;
   now: () => number;
+}
+
+/**
+ * The Message-ID of the copy of message `messageId` forwarded to `destination`, in our own
+ * `domain`: the same on every attempt. A crash after the relay accepted a copy but before it
+ * was marked sent makes us send it again; both copies then carry one Message-ID, which is how
+ * mail clients recognise a duplicate (RFC 5322 section 3.6.4: one message, one identifier).
+ */
+export function forwardedMessageId(messageId: string, destination: string, domain: string) {
+  const recipient = createHash('sha256').update(destination).digest('hex').slice(0, 16);
+  return `<forward.${messageId}.${recipient}@${domain}>`;
+}
+
+/** Runs `work` while renewing the claim on `delivery`, so no other worker sends it meanwhile. */
+async function holdingClaim<T>(deps: Deps, delivery: Delivery, work: () => Promise<T>) {
+  let renewing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = deps.repositories.deliveries.renewLease(delivery, deps.now() + LEASE_MS).then(
+      (held) => {
+        if (!held)
+          deps.logger.warn(
+            { message: delivery.messageId },
+            'forwarding claim lapsed while sending; another worker may send this copy too',
+          );
+      },
+      (error: unknown) => deps.logger.warn({ err: error }, 'renewing a forwarding claim failed'),
+    );
+  }, RENEW_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+    await renewing;
+  }
 }
 
 async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
@@ -61,35 +100,46 @@ async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
     ? `${message.from.name} <${message.from.address}>`
     : 'unknown sender';
   const note = `Forwarded by TempMail from ${mailbox.address}. Original sender: ${sender}.`;
+  const domain = mailbox.address.slice(mailbox.address.lastIndexOf('@') + 1);
   try {
-    await deps.mailer.send({
-      to: delivery.destination,
-      subject: `[Forwarded] ${message.subject}`,
-      // Replies go to the original sender; our own address is only the envelope sender.
-      ...(message.from.address ? { replyTo: message.from.address } : {}),
-      text: `${note}\n\n${message.text}`,
-      ...(message.html ? { html: `<p>${escapeHtml(note)}</p><hr>${message.html}` } : {}),
-      attachments,
-    });
-    await repositories.deliveries.markSent(delivery, deps.now());
-    await repositories.forwarding.save(delivery.userId, { lastError: null }, deps.now());
+    await holdingClaim(deps, delivery, () =>
+      deps.mailer.send({
+        to: delivery.destination,
+        subject: `[Forwarded] ${message.subject}`,
+        messageId: forwardedMessageId(message.id, delivery.destination, domain),
+        // Replies go to the original sender; our own address is only the envelope sender.
+        ...(message.from.address ? { replyTo: message.from.address } : {}),
+        text: `${note}\n\n${message.text}`,
+        ...(message.html ? { html: `<p>${escapeHtml(note)}</p><hr>${message.html}` } : {}),
+        attachments,
+      }),
+    );
   } catch (error) {
     await fail(error instanceof Error ? error.message : String(error));
+    return;
   }
+  // Outside the try: the relay has the copy, so a failure here must not count as a failed
+  // send. The claim then lapses and the copy goes again, with the same Message-ID.
+  await repositories.deliveries.markSent(delivery, deps.now());
+  await repositories.forwarding.save(delivery.userId, { lastError: null }, deps.now());
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Sends every forwarding that is due; returns how many were attempted. */
+/**
+ * Sends every forwarding that is due; returns how many were attempted. Claims one at a time:
+ * a claimed delivery waits for nobody else's send, and a crash strands at most the one in
+ * flight (until its claim lapses).
+ */
 export async function deliverDueForwarding(deps: Deps): Promise<number> {
   let attempted = 0;
   for (;;) {
-    const claimed = await deps.repositories.deliveries.claimDue(deps.now(), BATCH, LEASE_MS);
-    for (const delivery of claimed) await deliver(deps, delivery);
-    attempted += claimed.length;
-    if (claimed.length < BATCH) return attempted;
+    const [delivery] = await deps.repositories.deliveries.claimDue(deps.now(), 1, LEASE_MS);
+    if (!delivery) return attempted;
+    await deliver(deps, delivery);
+    attempted += 1;
   }
 }
 

@@ -3,12 +3,19 @@ import { PRO_RETENTION_MS } from '../features/mailboxes/lifetimes.js';
 import type { Repositories } from '../storage/repositories/index.js';
 
 const PAGE = 500;
+/**
+ * An anonymous user younger than this is never purged: GET /api/user creates the user and
+ * then opens its session, and a purge between the two must not take the user.
+ */
+export const ANONYMOUS_USER_GRACE_MS = 60 * 60 * 1000;
 
 /**
  * Deletes expired mailboxes for real (with their aliases, messages, bodies, sources and
  * attachments, by cascade), messages past the retention period (Pro mailboxes outlive it;
- * free ones expire first), and expired sessions. Safe on several nodes at once: each delete
- * takes only rows still there. Returns how many mailboxes went.
+ * free ones expire first), expired sessions, and then the anonymous users those deletes left
+ * with nothing (no live session, no mailbox; never anyone with an email, Pro or billing).
+ * Safe on several nodes at once: each delete takes only rows still there. Returns how many
+ * mailboxes went.
  */
 export async function purgeExpired(repositories: Repositories, now: number): Promise<number> {
   const drain = async (deletePage: () => Promise<number>) => {
@@ -22,6 +29,9 @@ export async function purgeExpired(repositories: Repositories, now: number): Pro
   const mailboxes = await drain(() => repositories.mailboxes.deleteExpired(now, PAGE));
   await drain(() => repositories.messages.deleteReceivedBefore(now - PRO_RETENTION_MS, PAGE, now));
   await repositories.sessions.deleteExpired(now);
+  await drain(() =>
+    repositories.users.deleteAbandonedAnonymous(now, now - ANONYMOUS_USER_GRACE_MS, PAGE),
+  );
   return mailboxes;
 }
 

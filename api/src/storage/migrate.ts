@@ -4,6 +4,7 @@ import { initialSchema } from './migrations/0001-initial-schema.js';
 import { forwardingDeliveries } from './migrations/0002-forwarding-deliveries.js';
 import { messagesReceivedIndex } from './migrations/0003-messages-received-index.js';
 import { mailboxListVersion } from './migrations/0004-mailbox-list-version.js';
+import { userReferenceIndexes } from './migrations/0005-user-reference-indexes.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -15,6 +16,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0002-forwarding-deliveries': forwardingDeliveries,
   '0003-messages-received-index': messagesReceivedIndex,
   '0004-mailbox-list-version': mailboxListVersion,
+  '0005-user-reference-indexes': userReferenceIndexes,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
 import { purgeExpired } from '../../src/jobs/purge-expired.js';
 import type { MailboxEvent } from '../../src/realtime/event-bus.js';
+import { buyPro, openBrowser } from '../support/browser.js';
 import {
   createTestMailbox,
   startTestMailServer,
@@ -110,5 +111,23 @@ describe('retention', () => {
     const { messages } = server.services.repositories;
     expect(await messages.find(old!, [pro.id])).toBeUndefined();
     expect(await messages.find(recent!, [pro.id])).toBeDefined();
+  });
+});
+
+describe('anonymous users', () => {
+  it('purges visitors whose session ended, never a buyer', async () => {
+    const year = 365 * 24 * 3_600_000;
+    const visitor = await openBrowser(server.httpUrl);
+    const buyer = await buyPro(server.httpUrl, 'purge-buyer@example.com');
+    const { users } = server.services.repositories;
+
+    await purgeExpired(server.services.repositories, server.services.now());
+    expect(await users.findById(visitor.id), 'a visitor with a live session').toBeDefined();
+
+    // A year on, the session cookie (the visitor's only key) has lapsed.
+    server.advance(year + 1);
+    await purgeExpired(server.services.repositories, server.services.now());
+    expect(await users.findById(visitor.id), 'an abandoned visitor').toBeUndefined();
+    expect(await users.findById(buyer.id), 'a buyer').toBeDefined();
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_LIFETIME_MS } from '../../src/features/forwarding/manage-forwarding.js';
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
-import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
+import { startRelaySink, type RelaySink } from '../../../tests/support/relay-sink.js';
 import { sendMail } from '../support/send-mail.js';
 
 let server: TestMailServer;
@@ -126,6 +126,8 @@ describe('forwarding', () => {
     expect(copies).toHaveLength(1);
     const copy = copies[0]!;
     expect(copy.parsed.subject).toBe('[Forwarded] your order');
+    // Fixed per message and destination, so a copy sent again after a crash is the same mail.
+    expect(copy.parsed.messageId).toMatch(/^<forward\.[0-9a-f]{24}\.[0-9a-f]{16}@tempmail\.test>$/);
     expect(copy.parsed.from).toEqual({ name: 'TempMail', address: 'no-reply@tempmail.test' });
     expect(copy.raw).toMatch(/^Reply-To: orders@shop\.example\r?$/m);
     expect(copy.parsed.text).toContain(`Forwarded by TempMail from ${address}`);

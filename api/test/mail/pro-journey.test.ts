@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
-import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
+import { startRelaySink, type RelaySink } from '../../../tests/support/relay-sink.js';
 import { sendMail } from '../support/send-mail.js';
 
 const ORIGIN = 'http://localhost:8080';

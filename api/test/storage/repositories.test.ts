@@ -75,6 +75,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0002-forwarding-deliveries',
         '0003-messages-received-index',
         '0004-mailbox-list-version',
+        '0005-user-reference-indexes',
       ]);
     });
   });
@@ -108,6 +109,56 @@ describe.each(testBackends)('storage on $name', (backend) => {
       });
       expect((await repos.users.findByEmail(email.toUpperCase()))?.id).toBe(user.id);
       expect((await repos.users.findByStripeCustomer(`cus_${counter}`))?.id).toBe(user.id);
+    });
+
+    it('deletes abandoned anonymous users in pages, and nobody anything still refers to', async () => {
+      // Made long before T0, so the other tests' users (made at T0) are outside the cutoff.
+      const made = T0 - 1000 * HOUR;
+      const anonymous = () => repos.users.createAnonymous(made);
+      const abandoned = [await anonymous(), await anonymous()];
+      const expiredSession = await anonymous();
+      await repos.sessions.create({
+        tokenHash: `gone-${++counter}`,
+        userId: expiredSession.id,
+        now: made,
+        expiresAt: T0 - HOUR,
+      });
+      const kept: Record<string, string> = {};
+      const liveSession = await anonymous();
+      await repos.sessions.create({
+        tokenHash: `live-${++counter}`,
+        userId: liveSession.id,
+        now: made,
+        expiresAt: T0 + HOUR,
+      });
+      kept['live session'] = liveSession.id;
+      kept['mailbox'] = (await anonymous()).id;
+      await newMailbox({ owner: kept['mailbox'] });
+      kept['email'] = (await anonymous()).id;
+      await repos.users.update(kept['email'], { email: `kept${++counter}@example.com` }, T0);
+      kept['lapsed Pro'] = (await anonymous()).id;
+      await repos.users.update(kept['lapsed Pro'], { proExpiresAt: made + HOUR }, T0);
+      kept['payment'] = (await anonymous()).id;
+      await repos.billing.createPayment({
+        id: `cs_test_${++counter}`,
+        userId: kept['payment'],
+        provider: 'demo',
+        plan: 'pro_24hr',
+        amount: 100,
+        currency: 'usd',
+        createdAt: made,
+      });
+      kept['forwarding'] = (await anonymous()).id;
+      await repos.forwarding.save(kept['forwarding'], { email: 'me@real.example' }, made);
+      kept['too young'] = (await repos.users.createAnonymous(made + 1)).id;
+
+      expect(await repos.users.deleteAbandonedAnonymous(T0, made, 2)).toBe(2);
+      expect(await repos.users.deleteAbandonedAnonymous(T0, made, 2)).toBe(1);
+      expect(await repos.users.deleteAbandonedAnonymous(T0, made, 2)).toBe(0);
+      for (const user of [...abandoned, expiredSession])
+        expect(await repos.users.findById(user.id)).toBeUndefined();
+      for (const [reason, id] of Object.entries(kept))
+        expect(await repos.users.findById(id), reason).toBeDefined();
     });
 
     it('refuses a purchase email that belongs to another user', async () => {

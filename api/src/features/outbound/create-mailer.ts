@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** The Message-ID header, `<id@domain>`; nodemailer makes a random one when left out. */
+  messageId?: string;
   attachments?: {
     filename?: string;
     contentType: string;

@@ -81,6 +81,8 @@ export interface Delivery {
   destination: string;
   userId: string;
   attempts: number;
+  /** When the claim on it lapses; the worker holding the claim knows it by this value. */
+  leasedUntil: number;
 }
 
 /**
@@ -151,10 +153,29 @@ export function createDeliveriesRepository(db: Kysely<DatabaseSchema>) {
             destination: taken.destination,
             userId: taken.user_id,
             attempts: taken.attempts,
+            leasedUntil: now + leaseMs,
           });
         }
       }
       return claimed;
+    },
+
+    /**
+     * Extends a claim that is still the caller's (unchanged since it took or last renewed it)
+     * to `until`; false when it lapsed and may be another worker's now.
+     */
+    async renewLease(delivery: Delivery, until: number): Promise<boolean> {
+      const result = await db
+        .updateTable('forwarding_deliveries')
+        .set({ next_attempt_at: until })
+        .where('message_id', '=', delivery.messageId)
+        .where('destination', '=', delivery.destination)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '=', delivery.leasedUntil)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      delivery.leasedUntil = until;
+      return true;
     },
 
     async markSent(delivery: Delivery, now: number): Promise<void> {

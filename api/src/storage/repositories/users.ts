@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { insertUnique } from '../errors.js';
 import { newId } from '../ids.js';
 import type { DatabaseSchema, UsersTable } from '../schema.js';
@@ -76,6 +76,58 @@ export function createUsersRepository(db: Kysely<DatabaseSchema>) {
         .where('stripe_customer_id', '=', customerId)
         .executeTakeFirst();
       return row && toUser(row);
+    },
+
+    /**
+     * Deletes up to `limit` anonymous visitors nobody can reach any more: never Pro, no email
+     * (so no sign-in link), no Stripe customer, no live session (the cookie was their only
+     * key), owning no mailbox or alias, and with no payment, subscription, API token,
+     * forwarding settings or recovery token that the delete would cascade away. Created at
+     * or before `createdBefore`, so a visitor whose session is being opened right now is
+     * never taken. Safe on several nodes at once: each delete takes only rows still there.
+     * Returns how many went.
+     */
+    async deleteAbandonedAnonymous(
+      now: number,
+      createdBefore: number,
+      limit: number,
+    ): Promise<number> {
+      const none = <T extends keyof DatabaseSchema>(table: T, column: string) =>
+        sql<boolean>`not exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref('users.id')})`;
+      const result = await db
+        .deleteFrom('users')
+        .where(
+          'id',
+          'in',
+          db
+            .selectFrom('users')
+            .select('id')
+            .where('email', 'is', null)
+            .where('plan', '=', 'free')
+            .where('pro_expires_at', 'is', null)
+            .where('stripe_customer_id', 'is', null)
+            .where('created_at', '<=', createdBefore)
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('sessions')
+                    .select('sessions.user_id')
+                    .whereRef('sessions.user_id', '=', 'users.id')
+                    .where('sessions.expires_at', '>', now),
+                ),
+              ),
+            )
+            .where(none('mailboxes', 'owner_user_id'))
+            .where(none('aliases', 'user_id'))
+            .where(none('payments', 'user_id'))
+            .where(none('subscriptions', 'user_id'))
+            .where(none('api_tokens', 'user_id'))
+            .where(none('forwarding_settings', 'user_id'))
+            .where(none('recovery_tokens', 'user_id'))
+            .limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** Applies the changes; throws DuplicateKeyError when the email belongs to another user. */
