@@ -76,7 +76,14 @@ describe('toOpenedMessage', () => {
     });
     expect(opened?.html).toBe('<p>one</p><p>two</p>');
     expect(opened?.attachments).toEqual([
-      { id: 'f', filename: 'logo.png', contentType: 'image/png', size: 10, contentId: 'logo@x' },
+      {
+        id: 'f',
+        filename: 'logo.png',
+        contentType: 'image/png',
+        size: 10,
+        contentId: 'logo@x',
+        related: false,
+      },
     ]);
     expect(
       toOpenedMessage({ id: 'b', from: { address: 'x@y.z' }, htmlContent: '<b>x</b>', body: 'x' }),

@@ -10,6 +10,7 @@ import { LINK_BUTTON, PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-
 import { FormField } from '../../shared/ui/form-field';
 import { usePageText } from '../site/content-queries';
 import { SitePageFrame } from '../site/site-page-frame';
+import { useHydrated } from '../../shared/use-hydrated';
 
 const CATEGORIES = [
   'general',
@@ -41,6 +42,7 @@ export function ContactPage() {
   const { shownLanguage } = useSiteRoute();
   const content = usePageText<ContactPageText>('contact', shownLanguage);
   const text = content.data;
+  const hydrated = useHydrated();
   const form = useForm<ContactForm>({
     defaultValues: {
       name: '',
@@ -205,7 +207,11 @@ export function ContactPage() {
                   </div>
                 )}
                 <div className="sm:col-span-2">
-                  <button type="submit" disabled={send.isPending} className={PRIMARY_BUTTON}>
+                  <button
+                    type="submit"
+                    disabled={!hydrated || send.isPending}
+                    className={PRIMARY_BUTTON}
+                  >
                     {send.isPending ? text.form.sending : text.form.submit}
                   </button>
                 </div>

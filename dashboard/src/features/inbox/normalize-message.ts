@@ -26,6 +26,8 @@ export interface OpenedAttachment {
   size: number;
   /** The Content-ID an HTML body's `cid:` URLs name, without angle brackets. */
   contentId: string | null;
+  /** Shown inside the body (mail.tm's `related`), for bodies whose Content-IDs are not given. */
+  related: boolean;
 }
 
 export interface OpenedMessage extends InboxMessage {
@@ -74,6 +76,7 @@ function toAttachment(value: unknown): OpenedAttachment | undefined {
     contentType: typeof value.contentType === 'string' ? value.contentType : '',
     size: typeof value.size === 'number' ? value.size : 0,
     contentId: contentId?.replace(/^<|>$/g, '') || null,
+    related: value.related === true,
   };
 }
 

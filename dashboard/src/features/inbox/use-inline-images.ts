@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InboxSource } from './inbox-sources';
-import type { OpenedMessage } from './normalize-message';
+import type { OpenedAttachment, OpenedMessage } from './normalize-message';
 import { decodeCid } from './sanitize-mail-html';
 
 /** Inline images above this size stay unresolved: a data URL copies them into the frame. */
@@ -17,9 +17,43 @@ function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** The Content-IDs an HTML body's `cid:` URLs name. */
-function referencedCids(html: string): Set<string> {
-  return new Set(Array.from(html.matchAll(/cid:([^"'\s)>]+)/gi), (match) => decodeCid(match[1]!)));
+/** The Content-IDs an HTML body's `cid:` URLs name, in the order they first appear. */
+function referencedCids(html: string): string[] {
+  return [
+    ...new Set(Array.from(html.matchAll(/cid:([^"'\s)>]+)/gi), (match) => decodeCid(match[1]!))),
+  ];
+}
+
+const showable = (attachment: OpenedAttachment) =>
+  attachment.contentType.startsWith('image/') && attachment.size <= MAX_INLINE_IMAGE_BYTES;
+
+/**
+ * Which attachment each `cid:` of the body shows, by Content-ID. mail.tm's wire format (our
+ * free addresses) gives no Content-ID, only `related` for the parts shown inside the body;
+ * when the body names exactly as many unknown Content-IDs as there are such images, they
+ * are paired in order, which is how a multipart/related message lists them. Any other
+ * count is left unresolved rather than guessed.
+ */
+function inlineAttachments(message: OpenedMessage): [string, OpenedAttachment][] {
+  const referenced = referencedCids(message.html);
+  const byId = new Map(
+    message.attachments.flatMap((attachment) =>
+      attachment.contentId !== null ? [[attachment.contentId, attachment] as const] : [],
+    ),
+  );
+  const found = referenced.flatMap((cid) => {
+    const attachment = byId.get(cid);
+    return attachment ? [[cid, attachment] as [string, OpenedAttachment]] : [];
+  });
+  const unknown = referenced.filter((cid) => !byId.has(cid));
+  const unnamed = message.attachments.filter(
+    (attachment) => attachment.contentId === null && attachment.related,
+  );
+  const paired =
+    unknown.length > 0 && unknown.length === unnamed.length
+      ? unknown.map((cid, index) => [cid, unnamed[index]!] as [string, OpenedAttachment])
+      : [];
+  return [...found, ...paired].filter(([, attachment]) => showable(attachment));
 }
 
 /**
@@ -31,23 +65,16 @@ export function useInlineImages(
   source: InboxSource,
   message: OpenedMessage | undefined,
 ): ReadonlyMap<string, string> | undefined {
-  const used = message ? referencedCids(message.html) : new Set<string>();
-  const wanted = (message?.attachments ?? []).filter(
-    (attachment) =>
-      attachment.contentId !== null &&
-      attachment.contentType.startsWith('image/') &&
-      attachment.size <= MAX_INLINE_IMAGE_BYTES &&
-      used.has(attachment.contentId),
-  );
+  const wanted = message ? inlineAttachments(message) : [];
   const images = useQuery({
     queryKey: [...source.key, 'inline-images', message?.id],
     enabled: wanted.length > 0,
     queryFn: async () => {
       const entries = await Promise.all(
-        wanted.map(async (attachment) => {
+        wanted.map(async ([cid, attachment]) => {
           try {
             const blob = await source.download(message!.id, attachment.id);
-            return [attachment.contentId!, await readAsDataUrl(blob)] as const;
+            return [cid, await readAsDataUrl(blob)] as const;
           } catch {
             return undefined;
           }
