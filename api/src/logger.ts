@@ -1,16 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
-
-/** The id of the request being handled, through every await and callback it leads to. */
-const requestScope = new AsyncLocalStorage<string>();
-
-/**
- * Runs `handle` (the rest of a request's middleware) as request `id`: every line logged from
- * it, by any logger made here, carries `requestId`, whoever holds the logger.
- */
-export function runAsRequest<T>(id: string, handle: () => T): T {
-  return requestScope.run(id, handle);
-}
 
 /**
  * Credentials that may sit inside a logged string (an error message, a URL): mailbox JWTs,
@@ -47,15 +35,13 @@ function scrub(value: unknown, depth = 0): unknown {
 /**
  * JSON logs to stdout (or `destination`). Credentials never reach a log line: the paths that
  * hold them are censored, and the rest of every line is searched for them (a token in an
- * error message, a password in a URL). A line logged while handling a request carries its id.
+ * error message, a password in a URL). Lines about a request name it by `requestId`, passed
+ * where they are written (not carried by AsyncLocalStorage: on Node 20 its promise hooks cost
+ * the 304 poll a third of its throughput in `npm run bench -- api`).
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
-    mixin: () => {
-      const requestId = requestScope.getStore();
-      return requestId === undefined ? {} : { requestId };
-    },
     serializers: { err: (error: Error) => scrub(stdSerializers.err(error)) },
     formatters: { log: (line: Record<string, unknown>) => scrub(line) as Record<string, unknown> },
     redact: {

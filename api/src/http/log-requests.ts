@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { runAsRequest } from '../logger.js';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -29,8 +28,8 @@ function loggedUrl(url: string): string {
 }
 
 /**
- * Gives every request an id (echoed as X-Request-Id, in error bodies, and in every line
- * logged while it is handled: see runAsRequest) and logs one line when it completes: our
+ * Gives every request an id (echoed as X-Request-Id, in error bodies, and in the lines
+ * written about it: the handlers pass it on) and logs one line when it completes: our
  * own faults at error, refusals at info, the rest at debug. The line is built only when its
  * level is on: a poll answered 304 costs no logging work at the default level, and a long
  * event stream holds no per-request logger, only its id.
@@ -58,6 +57,6 @@ export function logRequests(logger: Logger): RequestHandler {
         'request',
       );
     });
-    runAsRequest(id, next);
+    next();
   };
 }

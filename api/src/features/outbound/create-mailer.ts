@@ -21,9 +21,19 @@ export interface OutgoingMail {
   }[];
 }
 
+/** What the log line about a sent message says besides the message: the request behind it. */
+export interface MailContext {
+  requestId?: string;
+}
+
 export interface Mailer {
   /** Sends (or, without a relay, writes) one message; resolves with where it went. */
-  send(mail: OutgoingMail): Promise<{ messageId: string; file?: string }>;
+  send(mail: OutgoingMail, context?: MailContext): Promise<{ messageId: string; file?: string }>;
+}
+
+/** The mailer as a request's handler uses it: its log lines name the request. */
+export function mailerFor(mailer: Mailer, requestId: string): Mailer {
+  return { send: (mail, context) => mailer.send(mail, { requestId, ...context }) };
 }
 
 /**
@@ -40,10 +50,10 @@ export function createMailer(options: {
   if (options.relayUrl) {
     const transport = nodemailer.createTransport(options.relayUrl);
     return {
-      async send(mail) {
+      async send(mail, context) {
         const info = await transport.sendMail({ from: options.from, ...mail });
         options.logger.info(
-          { to: mail.to, subject: mail.subject, messageId: info.messageId },
+          { ...context, to: mail.to, subject: mail.subject, messageId: info.messageId },
           'mail sent',
         );
         return { messageId: info.messageId };
@@ -56,7 +66,7 @@ export function createMailer(options: {
     newline: 'windows',
   });
   return {
-    async send(mail) {
+    async send(mail, context) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
@@ -65,7 +75,7 @@ export function createMailer(options: {
       );
       await fs.writeFile(file, info.message as Buffer);
       options.logger.info(
-        { to: mail.to, subject: mail.subject, file },
+        { ...context, to: mail.to, subject: mail.subject, file },
         'mail written to the outbox',
       );
       return { messageId: info.messageId, file };

@@ -275,7 +275,10 @@ export function mailTmHandlers(services: Services): OperationHandlers {
         if (event.type !== 'message.updated' && !accountFrame) {
           accountFrame = setTimeout(() => {
             sendAccount().catch((error: unknown) =>
-              services.logger.warn({ err: error }, 'mercure: could not send the account'),
+              services.logger.warn(
+                { err: error, requestId: request.id },
+                'mercure: could not send the account',
+              ),
             );
           }, ACCOUNT_FRAME_MS);
         }
@@ -300,7 +303,10 @@ export function mailTmHandlers(services: Services): OperationHandlers {
               onArrival({ type: 'message.received', mailboxId: mailbox.id, message });
           })
           .catch((error: unknown) =>
-            services.logger.warn({ err: error }, 'mercure: catching up failed'),
+            services.logger.warn(
+              { err: error, requestId: request.id },
+              'mercure: catching up failed',
+            ),
           );
       });
       await stream.closed;

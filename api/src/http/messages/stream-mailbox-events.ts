@@ -104,7 +104,8 @@ export async function streamMailboxEvents(
   initial.forEach(watch);
   const stopResync = services.events.onResync((since) => {
     replay([...addresses.keys()], { receivedAt: since - RESYNC_MARGIN_MS, id: '' }).catch(
-      (error: unknown) => logger.warn({ err: error }, 'event stream: catching up failed'),
+      (error: unknown) =>
+        logger.warn({ err: error, requestId: request.id }, 'event stream: catching up failed'),
     );
   });
   try {
@@ -149,7 +150,10 @@ export async function streamMailboxEvents(
     };
     timer = setInterval(() => {
       update().catch((error: unknown) =>
-        logger.warn({ err: error }, 'event stream: refreshing the mailboxes failed'),
+        logger.warn(
+          { err: error, requestId: request.id },
+          'event stream: refreshing the mailboxes failed',
+        ),
       );
     }, REFRESH_MS);
   }

@@ -9,6 +9,7 @@ import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
+import { mailerFor } from '../../features/outbound/create-mailer.js';
 
 /** Confirmation mails a user may cause per hour (each goes to an address they name). */
 const CONFIRMATIONS_PER_HOUR = 10;
@@ -63,7 +64,12 @@ export function forwardingHandlers(services: Services): OperationHandlers {
       if (confirmationDue(current, email?.toLowerCase() ?? null, services.now())) {
         await consume(confirmations, user.id, 'forwarding changes');
       }
-      await updateForwarding(deps, user.id, { email, enabled }, services.now());
+      await updateForwarding(
+        { ...deps, mailer: mailerFor(services.mailer, request.id) },
+        user.id,
+        { email, enabled },
+        services.now(),
+      );
       response.json(await forwardingView(deps, user.id, services.now()));
     },
 

@@ -6,6 +6,7 @@ import type { User } from '../../storage/repositories/users.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
+import { mailerFor } from '../../features/outbound/create-mailer.js';
 
 /** Contact messages accepted per IP per hour. */
 const CONTACT_PER_HOUR = 5;
@@ -56,7 +57,7 @@ export function productHandlers(services: Services): OperationHandlers {
       await submitContact(
         {
           contact: services.repositories.contact,
-          mailer: services.mailer,
+          mailer: mailerFor(services.mailer, request.id),
           supportEmail: services.config.outbound.supportEmail,
         },
         {

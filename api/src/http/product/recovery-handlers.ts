@@ -8,6 +8,7 @@ import type { OperationHandlers } from '../mount-operations.js';
 import { userResource } from './product-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
+import { mailerFor } from '../../features/outbound/create-mailer.js';
 
 // The spec's texts (section 8), for the dashboard to show as they are.
 const NO_ACCOUNT =
@@ -32,7 +33,7 @@ export function recoveryHandlers(services: Services): OperationHandlers {
       const outcome = await requestAccessRecovery(
         {
           repositories: services.repositories,
-          mailer: services.mailer,
+          mailer: mailerFor(services.mailer, request.id),
           publicUrl: services.config.publicUrl,
         },
         email,
