@@ -7,10 +7,10 @@
 // relay is a sink in this process, so it outlives the server. On SQLite, and on PostgreSQL
 // when TEST_DATABASE_URL is set.
 import fs from 'node:fs';
-import nodemailer from 'nodemailer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/crash-backends.js';
 import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
+import { sendUntilStopped } from '../support/send-until-stopped.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
 /** Below the daily forwarding allowance (100), so nothing is held for tomorrow. */
@@ -67,43 +67,6 @@ async function proWithForwarding(server: RunningServer, sink: RelaySink) {
   return { browser, address: String(address) };
 }
 
-/** Sends numbered messages, paced, until told to stop; returns what got 250. */
-function sendUntilStopped(smtpPort: number, to: string) {
-  const acknowledged = new Set<string>();
-  let stopped = false;
-  let next = 0;
-  const transports = Array.from({ length: CONNECTIONS }, () =>
-    nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: smtpPort,
-      ignoreTLS: true,
-      pool: true,
-      maxConnections: 1,
-      maxMessages: Infinity,
-    }),
-  );
-  const workers = transports.map(async (transport) => {
-    while (!stopped && next < MAX_MESSAGES) {
-      const subject = `crash-fwd-${String(next++).padStart(3, '0')}`;
-      try {
-        await transport.sendMail({ from: 'load@sender.example', to, subject, text: subject });
-        acknowledged.add(subject);
-      } catch {
-        return; // the server is gone
-      }
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-    }
-  });
-  return {
-    acknowledged,
-    async stop() {
-      stopped = true;
-      await Promise.allSettled(workers);
-      for (const transport of transports) transport.close();
-    },
-  };
-}
-
 /** The forwarded copies at the sink, by the subject of the message each copies. */
 async function copiesBySubject(sink: RelaySink): Promise<Map<string, (string | undefined)[]>> {
   const copies = new Map<string, (string | undefined)[]>();
@@ -130,7 +93,12 @@ describe.each(backends)('a crash while forwarding on $name', (backend) => {
     const dataDir = server.dataDir;
     try {
       const { browser, address } = await proWithForwarding(server, sink);
-      const load = sendUntilStopped(server.smtpPort, address);
+      const load = sendUntilStopped(server.smtpPort, address, {
+        prefix: 'crash-fwd',
+        connections: CONNECTIONS,
+        maxMessages: MAX_MESSAGES,
+        pauseMs: PAUSE_MS,
+      });
       // Forwarding runs every second beside the intake: pull the plug at a moment the test
       // does not choose, most likely with both under way.
       await new Promise((resolve) => setTimeout(resolve, 1_000 + Math.random() * 1_500));

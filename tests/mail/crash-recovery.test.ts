@@ -3,9 +3,9 @@
 // every message that got 250 is there exactly once, parsed. On SQLite, and on PostgreSQL
 // when TEST_DATABASE_URL is set.
 import fs from 'node:fs';
-import nodemailer from 'nodemailer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/crash-backends.js';
+import { sendUntilStopped } from '../support/send-until-stopped.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
 const CONNECTIONS = 6;
@@ -38,47 +38,6 @@ async function readInbox(
   }
 }
 
-/** Sends numbered messages on several connections until told to stop; returns what got 250. */
-function sendUntilStopped(smtpPort: number, to: string) {
-  const acknowledged = new Set<string>();
-  let stopped = false;
-  let next = 0;
-  const transports = Array.from({ length: CONNECTIONS }, () =>
-    nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: smtpPort,
-      ignoreTLS: true,
-      pool: true,
-      maxConnections: 1,
-      maxMessages: Infinity,
-    }),
-  );
-  const workers = transports.map(async (transport) => {
-    while (!stopped && next < MAX_MESSAGES) {
-      const subject = `crash-${String(next++).padStart(5, '0')}`;
-      try {
-        await transport.sendMail({
-          from: 'load@sender.example',
-          to,
-          subject,
-          text: `Body of ${subject}.`,
-        });
-        acknowledged.add(subject);
-      } catch {
-        return; // the server is gone
-      }
-    }
-  });
-  return {
-    acknowledged,
-    async stop() {
-      stopped = true;
-      await Promise.allSettled(workers);
-      for (const transport of transports) transport.close();
-    },
-  };
-}
-
 describe.each(backends)('a crash during SMTP load on $name', (backend) => {
   afterAll(() => backend.cleanup());
 
@@ -88,7 +47,11 @@ describe.each(backends)('a crash during SMTP load on $name', (backend) => {
     const dataDir = server.dataDir;
     try {
       const token = await createMailbox(server, 'crash@tempmail.test');
-      const load = sendUntilStopped(server.smtpPort, 'crash@tempmail.test');
+      const load = sendUntilStopped(server.smtpPort, 'crash@tempmail.test', {
+        prefix: 'crash',
+        connections: CONNECTIONS,
+        maxMessages: MAX_MESSAGES,
+      });
       // Let traffic build up, then pull the plug at a moment the test does not choose.
       await new Promise((resolve) => setTimeout(resolve, 600 + Math.random() * 900));
       await server.kill();

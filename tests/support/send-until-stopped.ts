@@ -1,0 +1,59 @@
+import nodemailer from 'nodemailer';
+
+export interface SteadyLoad {
+  /** Subjects of the messages that got a 250. */
+  acknowledged: Set<string>;
+  /** Stops sending and waits for the messages in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends numbered messages (`{prefix}-{n}`) over `connections` reused SMTP connections until
+ * stopped or `maxMessages` are sent, `pauseMs` apart on each connection. A connection stops
+ * at its first failure (the server was killed); `acknowledged` holds what got its 250.
+ */
+export function sendUntilStopped(
+  smtpPort: number,
+  to: string,
+  options: { prefix: string; connections: number; maxMessages: number; pauseMs?: number },
+): SteadyLoad {
+  const acknowledged = new Set<string>();
+  let stopped = false;
+  let next = 0;
+  const digits = String(options.maxMessages - 1).length;
+  const transports = Array.from({ length: options.connections }, () =>
+    nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpPort,
+      ignoreTLS: true,
+      pool: true,
+      maxConnections: 1,
+      maxMessages: Infinity,
+    }),
+  );
+  const workers = transports.map(async (transport) => {
+    while (!stopped && next < options.maxMessages) {
+      const subject = `${options.prefix}-${String(next++).padStart(digits, '0')}`;
+      try {
+        await transport.sendMail({
+          from: 'load@sender.example',
+          to,
+          subject,
+          text: `Body of ${subject}.`,
+        });
+        acknowledged.add(subject);
+      } catch {
+        return; // the server is gone
+      }
+      if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+    }
+  });
+  return {
+    acknowledged,
+    async stop() {
+      stopped = true;
+      await Promise.allSettled(workers);
+      for (const transport of transports) transport.close();
+    },
+  };
+}
