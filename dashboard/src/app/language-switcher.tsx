@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, supportedLanguage } from '../shared/preferences/choose-language';
 import { useSwitchLanguage } from './routing/use-switch-language';
+import { useHydrated } from '../shared/use-hydrated';
 
 /** Each language named in itself, so a reader who cannot read the current one finds theirs. */
 export const LANGUAGE_NAMES = {
@@ -13,8 +14,11 @@ export const LANGUAGE_NAMES = {
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const switchLanguage = useSwitchLanguage();
+  const hydrated = useHydrated();
   return (
     <select
+      // Until the app runs, a choice would change the box and nothing else.
+      disabled={!hydrated}
       aria-label={t('header.language')}
       value={supportedLanguage(i18n.resolvedLanguage) ?? 'en'}
       onChange={(event) => {

@@ -6,14 +6,18 @@ import {
   parseThemeChoice,
   type ThemeChoice,
 } from '../shared/preferences/resolve-theme';
+import { useHydrated } from '../shared/use-hydrated';
 
 export function ThemeToggle() {
   const { t } = useTranslation();
   // The prerendered page says "system"; the stored choice is read once the page is live.
   const [choice, setChoice] = useState<ThemeChoice>('system');
   useEffect(() => setChoice(storedThemeChoice()), []);
+  const hydrated = useHydrated();
   return (
     <select
+      // Until the app runs, a choice would change the box and nothing else.
+      disabled={!hydrated}
       aria-label={t('header.theme')}
       value={choice}
       onChange={(event) => {
