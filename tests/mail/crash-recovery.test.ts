@@ -7,20 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/crash-backends.js';
 import { sendUntilStopped } from '../support/send-until-stopped.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
+import { createMailTmAccount } from '../support/mail-tm-account.js';
 
 const CONNECTIONS = 6;
 const MAX_MESSAGES = 2_000;
 const HTTP_ENV = { MAILTM_RATE_LIMIT: '100000' };
-
-async function createMailbox(server: RunningServer, address: string): Promise<string> {
-  const headers = { 'Content-Type': 'application/json' };
-  const body = JSON.stringify({ address, password: 'secret123' });
-  expect((await fetch(`${server.url}/accounts`, { method: 'POST', headers, body })).status).toBe(
-    201,
-  );
-  const token = await fetch(`${server.url}/token`, { method: 'POST', headers, body });
-  return ((await token.json()) as { token: string }).token;
-}
 
 /** Every message in the mailbox, following mail.tm's paging. */
 async function readInbox(
@@ -46,7 +37,7 @@ describe.each(backends)('a crash during SMTP load on $name', (backend) => {
     let server = await startServer({ env });
     const dataDir = server.dataDir;
     try {
-      const token = await createMailbox(server, 'crash@tempmail.test');
+      const token = (await createMailTmAccount(server.url, 'crash@tempmail.test')).token;
       const load = sendUntilStopped(server.smtpPort, 'crash@tempmail.test', {
         prefix: 'crash',
         connections: CONNECTIONS,

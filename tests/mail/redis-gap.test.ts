@@ -9,6 +9,7 @@ import { sendMail } from '../support/send-mail.js';
 import { describeWithServices } from '../support/describe-with-services.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { createMailTmAccount } from '../support/mail-tm-account.js';
 
 describeWithServices('a gap in Redis', { redis: true }, ({ databaseUrl, redisUrl }) => {
   let database: Awaited<ReturnType<typeof createScopedDatabase>>;
@@ -48,14 +49,7 @@ describeWithServices('a gap in Redis', { redis: true }, ({ databaseUrl, redisUrl
     await v1.opened;
     // A mail.tm client's stream too (the free dashboard's): no replay in mail.tm's terms,
     // but an open stream still gets what it missed.
-    const headers = { 'Content-Type': 'application/json' };
-    const account = JSON.stringify({ address: 'gap@tempmail.test', password: 'secret123' });
-    const { id } = (await (
-      await fetch(`${streamNode.url}/accounts`, { method: 'POST', headers, body: account })
-    ).json()) as { id: string };
-    const { token: jwt } = (await (
-      await fetch(`${streamNode.url}/token`, { method: 'POST', headers, body: account })
-    ).json()) as { token: string };
+    const { id, token: jwt } = await createMailTmAccount(streamNode.url, 'gap@tempmail.test');
     const mercure = await listenForText(
       `${streamNode.url}/.well-known/mercure?topic=/accounts/${id}`,
       { Authorization: `Bearer ${jwt}` },

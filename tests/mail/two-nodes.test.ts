@@ -7,6 +7,7 @@ import { createScopedDatabase } from '../support/scoped-database.js';
 import { sendMail } from '../support/send-mail.js';
 import { describeWithServices } from '../support/describe-with-services.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
+import { createMailTmAccount } from '../support/mail-tm-account.js';
 
 describeWithServices(
   'two nodes on PostgreSQL and Redis',
@@ -37,14 +38,8 @@ describeWithServices(
     });
 
     it('delivers an event to a stream on the other node', async () => {
-      const headers = { 'Content-Type': 'application/json' };
-      const body = JSON.stringify({ address: 'nodes@tempmail.test', password: 'secret123' });
-      const created = await fetch(`${first.url}/accounts`, { method: 'POST', headers, body });
-      const { id } = (await created.json()) as { id: string };
       // A token from one node works on the other: they share the database and the secret.
-      const { token } = (await (
-        await fetch(`${first.url}/token`, { method: 'POST', headers, body })
-      ).json()) as { token: string };
+      const { id, token } = await createMailTmAccount(first.url, 'nodes@tempmail.test');
 
       const stream = await listenForText(
         `${second.url}/.well-known/mercure?topic=/accounts/${id}`,
@@ -63,12 +58,7 @@ describeWithServices(
     }, 30_000);
 
     it('shares one rate-limit count between the nodes through Redis', async () => {
-      const headers = { 'Content-Type': 'application/json' };
-      const body = JSON.stringify({ address: 'limits@tempmail.test', password: 'secret123' });
-      await fetch(`${first.url}/accounts`, { method: 'POST', headers, body });
-      const { token } = (await (
-        await fetch(`${first.url}/token`, { method: 'POST', headers, body })
-      ).json()) as { token: string };
+      const { token } = await createMailTmAccount(first.url, 'limits@tempmail.test');
       const auth = { Authorization: `Bearer ${token}` };
 
       const remaining: number[] = [];

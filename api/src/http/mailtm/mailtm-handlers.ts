@@ -9,7 +9,7 @@ import type { Services } from '../../services.js';
 import type { MessageDetail } from '../../storage/repositories/messages.js';
 import { ApiError } from '../api-error.js';
 import { sendAttachment, sendSource } from '../messages/send-download.js';
-import { RESYNC_MARGIN_MS } from '../messages/stream-mailbox-events.js';
+import { catchUpAfterGaps, sentIds } from '../messages/catch-up-after-gap.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { authenticateMailbox } from './authenticate-mailbox.js';
 import {
@@ -27,10 +27,6 @@ const notFound = () => new ApiError(404, 'not_found', 'Not Found');
 
 /** Account frames (with `used`) on a Mercure stream come at most this often. */
 const ACCOUNT_FRAME_MS = 250;
-/** After a gap in cross-node delivery, at most this many missed messages are sent. */
-const RESYNC_LIMIT = 500;
-/** Ids of arrivals a stream remembers, to send none twice when it catches up. */
-const RESYNC_MEMORY = 1_000;
 
 function pageOf(request: Request): number {
   const page = Number(request.query.page ?? 1);
@@ -285,30 +281,18 @@ export function mailTmHandlers(services: Services): OperationHandlers {
       };
       // Arrivals sent on this stream, so a catch-up after a gap in cross-node delivery (Redis
       // away) sends only what the stream missed.
-      const arrived = new Set<string>();
+      const arrived = sentIds();
       const onArrival = (event: MailboxEvent) => {
-        if (event.type === 'message.received') {
-          if (arrived.has(event.message.id)) return;
-          arrived.add(event.message.id);
-          if (arrived.size > RESYNC_MEMORY) arrived.delete(arrived.values().next().value!);
-        }
-        onEvent(event);
+        if (event.type !== 'message.received' || arrived.firstTime(event.message.id))
+          onEvent(event);
       };
       const unsubscribe = services.events.subscribe(mailbox.id, onArrival);
-      const stopResync = services.events.onResync((since) => {
-        repositories.messages
-          .listSince([mailbox.id], { receivedAt: since - RESYNC_MARGIN_MS, id: '' }, RESYNC_LIMIT)
-          .then((missed) => {
-            for (const message of missed)
-              onArrival({ type: 'message.received', mailboxId: mailbox.id, message });
-          })
-          .catch((error: unknown) =>
-            services.logger.warn(
-              { err: error, requestId: request.id },
-              'mercure: catching up failed',
-            ),
-          );
-      });
+      const stopResync = catchUpAfterGaps(
+        services,
+        request.id,
+        () => [mailbox.id],
+        (message) => onArrival({ type: 'message.received', mailboxId: mailbox.id, message }),
+      );
       await stream.closed;
       clearTimeout(accountFrame);
       stopResync();

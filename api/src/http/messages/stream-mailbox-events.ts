@@ -4,20 +4,11 @@ import { openEventStream } from '../../realtime/event-stream.js';
 import type { Services } from '../../services.js';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
 import type { MessageSummary } from '../../storage/repositories/messages.js';
+import { catchUpAfterGaps, CATCH_UP_LIMIT, sentIds } from './catch-up-after-gap.js';
 import { messageSummaryResource } from './message-resources.js';
 
 /** How often a stream with a `refresh` looks for new mailboxes and checks its caller. */
 const REFRESH_MS = 2_000;
-/** At most this many missed messages are replayed on a resume. */
-const BACKFILL_LIMIT = 500;
-/** Ids already sent are remembered (to drop the overlap of replay and live) up to this many. */
-const SENT_MEMORY = 1_000;
-/**
- * After a gap in cross-node delivery, messages received this long before it began are read
- * again too: arrival times come from the node that took the mail, whose clock may differ a
- * little. Those already sent are dropped by id.
- */
-export const RESYNC_MARGIN_MS = 30_000;
 /** setTimeout's longest delay; later expiries are checked again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -77,14 +68,12 @@ export async function streamMailboxEvents(
   const stream = openEventStream(request, response);
   const addresses = new Map<string, string>();
   const subscriptions = new Map<string, () => void>();
-  const sent = new Set<string>();
+  const sent = sentIds();
   let held: MessageSummary[] | undefined = [];
 
   const send = (message: MessageSummary) => {
     const address = addresses.get(message.mailboxId);
-    if (address === undefined || sent.has(message.id)) return;
-    sent.add(message.id);
-    if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
+    if (address === undefined || !sent.firstTime(message.id)) return;
     stream.send({ event: 'message', id: message.id, data: frameData(message, address) });
   };
   const onEvent = (event: MailboxEvent) => {
@@ -97,17 +86,12 @@ export async function streamMailboxEvents(
     subscriptions.set(mailbox.id, services.events.subscribe(mailbox.id, onEvent));
   };
   const replay = async (mailboxIds: string[], after: { receivedAt: number; id: string }) => {
-    for (const message of await repositories.messages.listSince(mailboxIds, after, BACKFILL_LIMIT))
+    for (const message of await repositories.messages.listSince(mailboxIds, after, CATCH_UP_LIMIT))
       send(message);
   };
 
   initial.forEach(watch);
-  const stopResync = services.events.onResync((since) => {
-    replay([...addresses.keys()], { receivedAt: since - RESYNC_MARGIN_MS, id: '' }).catch(
-      (error: unknown) =>
-        logger.warn({ err: error, requestId: request.id }, 'event stream: catching up failed'),
-    );
-  });
+  const stopResync = catchUpAfterGaps(services, request.id, () => [...addresses.keys()], send);
   try {
     if (resumeAfter) await replay([...addresses.keys()], resumeAfter);
   } finally {
