@@ -92,6 +92,8 @@ export async function startSmtpSink(): Promise<Peer | string> {
         fetch();
       }
       const deb = fs.readdirSync(download).find((file) => file.endsWith('.deb'))!;
+      // dpkg makes the target folder but not its parents (the cache is new on a fresh clone).
+      fs.mkdirSync(root, { recursive: true });
       execFileSync('dpkg', ['-x', path.join(download, deb), root]);
     } catch (error) {
       return `smtp-sink skipped: could not fetch Debian's postfix package (${String(error).split('\n')[0]})`;
