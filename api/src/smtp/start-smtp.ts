@@ -267,6 +267,8 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
         const mailboxIds = [...(recipients.get(session) ?? [])];
         const now = deps.now();
         const raw = Buffer.concat([receivedHeader(session, config.smtp.hostname, now), ...chunks]);
+        // The pieces are copied: let them go now rather than with the connection.
+        chunks.length = 0;
         deps.ingest.accept(raw, mailboxIds).then(
           (ids) => callback(null, `2.0.0 Ok: queued as ${ids[0] ?? session.id}`),
           (error: unknown) => {

@@ -1,5 +1,6 @@
 // The parser against the corpus in fixtures/eml: each message with what an RFC-correct
 // parser must find in it (see fixtures/eml/README.md for the fields).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,37 @@ describe('parsing in worker threads', () => {
   it('gives the same result as parsing in place, attachments included', async () => {
     const sample = fileCases.find((entry) => entry.name.startsWith('07-'))!;
     check(sample.name, await pool.parse(new Uint8Array(sample.raw())), sample.expected);
+  });
+
+  /** A message above the 4 MiB header scan: a 4.5 MB attachment, base64. */
+  function largeMessage(): { raw: Uint8Array; attachment: Buffer } {
+    const attachment = randomBytes(4_500_000);
+    const raw = Buffer.from(
+      'Subject: the large one\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n' +
+        '--b\r\nContent-Type: text/plain\r\n\r\nAttached.\r\n--b\r\n' +
+        'Content-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="a.bin"\r\n' +
+        `Content-Transfer-Encoding: base64\r\n\r\n${attachment.toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n--b--\r\n`,
+    );
+    return { raw: new Uint8Array(raw), attachment };
+  }
+
+  it('moves a large message to the worker instead of copying it', async () => {
+    const { raw, attachment } = largeMessage();
+    const parsed = await pool.parse(raw);
+    expect(raw.byteLength).toBe(0);
+    expect(parsed).toMatchObject({ state: 'parsed', subject: 'the large one' });
+    expect(parsed.text.trim()).toBe('Attached.');
+    expect(Buffer.from(parsed.attachments[0]!.content).equals(attachment)).toBe(true);
+  });
+
+  it('reads the headers of a moved message that runs past the deadline', async () => {
+    const hurried = createParserPool({ size: 1, timeoutMs: 1 });
+    try {
+      const parsed = await hurried.parse(largeMessage().raw);
+      expect(parsed).toMatchObject({ state: 'failed', subject: 'the large one' });
+    } finally {
+      await hurried.close();
+    }
   });
 
   it('gives up on a message past the deadline, keeping what the headers say', async () => {

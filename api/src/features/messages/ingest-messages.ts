@@ -80,6 +80,8 @@ export function createIngest(deps: {
 
   /** Parsed once per raw message, saved for each mailbox copy, then announced. */
   async function parseAndPublish(received: Received, ids: readonly string[]) {
+    // Read before parsing: the parser may take the bytes over.
+    const size = received.raw.byteLength;
     try {
       const parsed = await deps.parser.parse(received.raw);
       const outcomes = await Promise.all(ids.map((id) => save(id, parsed)));
@@ -90,7 +92,7 @@ export function createIngest(deps: {
           id,
           mailboxId,
           receivedAt: received.receivedAt,
-          size: received.raw.byteLength,
+          size,
           parseState: parsed.state,
           msgid: parsed.msgid,
           from: parsed.from,

@@ -1,15 +1,20 @@
 import { Worker } from 'node:worker_threads';
 import type { ParsedMessage } from '../../storage/repositories/messages.js';
-import { readHeadersOnly } from './parse-message.js';
+import { HEADER_SCAN_BYTES, readHeadersOnly } from './parse-message.js';
 
 export interface ParserPool {
-  /** Parses in a worker thread; past the deadline the message comes back marked failed. */
+  /**
+   * Parses in a worker thread; past the deadline the message comes back marked failed. A
+   * message larger than the header scan is handed over, not copied: `raw` is left empty.
+   */
   parse(raw: Uint8Array): Promise<ParsedMessage>;
   close(): Promise<void>;
 }
 
 interface Task {
   raw: Uint8Array;
+  /** What readHeadersOnly reads if the worker fails: kept when `raw` is handed over. */
+  head: Uint8Array;
   resolve: (parsed: ParsedMessage) => void;
 }
 
@@ -38,6 +43,16 @@ function newWorker(): Worker {
   if (!fromSource) return new Worker(workerUrl);
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); })`;
   return new Worker(bootstrap, { eval: true });
+}
+
+/** A message too large to copy cheaply, alone in its buffer (so moving it moves no other). */
+function handedOver(raw: Uint8Array): boolean {
+  return (
+    raw.byteLength > HEADER_SCAN_BYTES &&
+    raw.byteOffset === 0 &&
+    raw.byteLength === raw.buffer.byteLength &&
+    raw.buffer instanceof ArrayBuffer
+  );
 }
 
 export function createParserPool(options: { size: number; timeoutMs: number }): ParserPool {
@@ -86,7 +101,7 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
     clearTimeout(slot.timer);
     const [current, ...waiting] = slot.inFlight;
     slot.inFlight = [];
-    if (current) current.task.resolve(readHeadersOnly(current.task.raw, reason));
+    if (current) current.task.resolve(readHeadersOnly(current.task.head, reason));
     queue.unshift(...waiting.map((entry) => entry.task));
     void slot.worker.terminate();
     if (closed) return;
@@ -101,10 +116,19 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
     if (!slot.ready || closed) return;
     const wasIdle = slot.inFlight.length === 0;
     while (slot.inFlight.length < PIPELINE_DEPTH && queue.length > 0) {
+      // A large message moves to the worker instead of being copied (the copy would double
+      // its memory), so it can never be posted again: it goes only to an idle worker, as
+      // the task the worker is on, which retire() answers rather than re-queues.
+      const handOver = handedOver(queue[0]!.raw);
+      if (handOver && slot.inFlight.length > 0) break;
       const task = queue.shift()!;
       const id = nextId++;
       slot.inFlight.push({ id, task });
-      slot.worker.postMessage({ id, raw: task.raw });
+      slot.worker.postMessage(
+        { id, raw: task.raw },
+        handOver ? [task.raw.buffer as ArrayBuffer] : [],
+      );
+      if (handOver) break;
     }
     if (wasIdle) armDeadline(slot);
   }
@@ -118,7 +142,8 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
           reject(new Error('parser pool is closed'));
           return;
         }
-        queue.push({ raw, resolve });
+        const head = handedOver(raw) ? raw.slice(0, HEADER_SCAN_BYTES) : raw;
+        queue.push({ raw, head, resolve });
         // The least busy ready worker takes it.
         const ready = slots.filter((slot) => slot.ready);
         const target = ready.sort((a, b) => a.inFlight.length - b.inFlight.length)[0];
