@@ -48,10 +48,27 @@ export async function freePort(): Promise<number> {
  * data folder, and waits until /healthz answers.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const port = options.httpPort ?? (await freePort());
-  const smtpPort = options.smtpPort ?? (await freePort());
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-server-'));
+  // A free port can be taken by another test process before the server binds it: when the
+  // ports were ours to choose, choose again.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = options.httpPort ?? (await freePort());
+    const smtpPort = options.smtpPort ?? (await freePort());
+    try {
+      return await launch(options, { port, smtpPort, dataDir, ownsDataDir });
+    } catch (error) {
+      const chosen = options.httpPort === undefined && options.smtpPort === undefined;
+      if (!chosen || attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function launch(
+  options: StartOptions,
+  where: { port: number; smtpPort: number; dataDir: string; ownsDataDir: boolean },
+): Promise<RunningServer> {
+  const { port, smtpPort, dataDir, ownsDataDir } = where;
   const entry = options.built ? ['api/dist/main.js'] : ['--import', 'tsx', 'api/src/main.ts'];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: repoRoot,
