@@ -18,12 +18,25 @@ export const PLAN_PRICES: Record<ProPlan, number> = { pro_monthly: 3, pro_24hr: 
 export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 100 } as const;
 
 /** "$3" in English and Spanish, "3 €" in French and German (issue 6). */
+/**
+ * Kept per language: building an Intl.NumberFormat costs far more than formatting, and the
+ * home page formats its prices in every rich text it renders (133 ms of a throttled phone's
+ * start-up before this cache).
+ */
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatPrice(amount: number, language: string): string {
   const euro = language === 'fr' || language === 'de';
-  // Dollar prices read "$3" everywhere, as the spec writes them (es-ES would say "3 US$").
-  return new Intl.NumberFormat(euro ? language : 'en-US', {
-    style: 'currency',
-    currency: euro ? 'EUR' : 'USD',
-    maximumFractionDigits: 0,
-  }).format(amount);
+  const locale = euro ? language : 'en-US';
+  let format = priceFormats.get(locale);
+  if (!format) {
+    // Dollar prices read "$3" everywhere, as the spec writes them (es-ES would say "3 US$").
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: euro ? 'EUR' : 'USD',
+      maximumFractionDigits: 0,
+    });
+    priceFormats.set(locale, format);
+  }
+  return format.format(amount);
 }
