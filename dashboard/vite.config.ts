@@ -33,6 +33,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Texts and content are fetched by URL (fetchJsonFiles): a small file inlined as a data:
+    // URL would be refused by the page's Content-Security-Policy (connect-src 'self').
+    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -18,7 +18,7 @@ function load(namespace: string, language: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(localesDir, file), 'utf8'));
 }
 
-describe.each(['translation', 'marketing'])('the %s locale files', (namespace) => {
+describe.each(['translation', 'marketing', 'prompt'])('the %s locale files', (namespace) => {
   const english = keysOf(load(namespace, 'en')).sort();
 
   it.each(['fr', 'es', 'de'])('%s has exactly the English keys', (language) => {
@@ -42,7 +42,7 @@ function entriesOf(value: unknown, prefix = ''): [string, unknown][] {
   );
 }
 
-describe.each(['translation', 'marketing'])('the %s translations', (namespace) => {
+describe.each(['translation', 'marketing', 'prompt'])('the %s translations', (namespace) => {
   const english = new Map(entriesOf(load(namespace, 'en')));
 
   it.each(['en', 'fr', 'es', 'de'])('%s has no empty value', (language) => {

@@ -44,9 +44,15 @@ describeInChromium('the public site in Chromium', (suite) => {
   it('offers the browser language when the page is in another one', async () => {
     const context = await suite.browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
+    const germanFiles: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/de-[^/]*\.json$/.test(request.url())) germanFiles.push(request.url());
+    });
     await page.goto(`${suite.server.url}/fr/faq`);
     const prompt = page.getByRole('region', { name: 'Sprachvorschlag' });
     await prompt.waitFor({ timeout: 5_000 });
+    // Asking needs the prompt's own texts, not all of German.
+    expect(germanFiles).toHaveLength(1);
     await prompt.getByRole('button', { name: 'Ja, wechseln' }).click();
     await page.waitForURL(/\/de\/faq$/);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
@@ -155,6 +161,11 @@ describeInChromium('the public site in Chromium', (suite) => {
     const banner = page.getByRole('region', { name: 'Your privacy choices' });
     expect(await banner.count()).toBe(0);
     await banner.waitFor({ timeout: 5_000 });
+    // The banner is one short sentence; what is always on is told with the choices.
+    const alwaysOn = banner.getByText(/language and theme, is always on/);
+    expect(await alwaysOn.count()).toBe(0);
+    await banner.getByRole('button', { name: 'Customize' }).click();
+    await alwaysOn.waitFor();
     await banner.getByRole('button', { name: /accept all/i }).click();
     await banner.waitFor({ state: 'detached' });
     const stored = await page.evaluate(() => localStorage.getItem('tm_consent'));

@@ -6,7 +6,7 @@ import {
   supportedLanguage,
   type Language,
 } from '../shared/preferences/choose-language';
-import { loadLanguage } from '../shared/i18n/init-i18n';
+import { loadNamespaceOf } from '../shared/i18n/init-i18n';
 import { readStorage, writeStorage } from '../shared/preferences/read-storage';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
 import { useSwitchLanguage } from './routing/use-switch-language';
@@ -32,8 +32,9 @@ export function LanguagePrompt() {
       const browser = chooseLanguage({ stored: null, cookie: null, browser: navigator.languages });
       const speaks = navigator.languages.some((tag) => supportedLanguage(tag) === browser);
       if (!speaks || browser === current) return setOffer(null);
-      // The question is asked in the browser's language: its texts first.
-      loadLanguage(browser).then(
+      // The question is asked in the browser's language: its four texts first (not the
+      // whole language, which a reader who says no never needs).
+      loadNamespaceOf(browser, 'prompt').then(
         () => setOffer(browser),
         (error: unknown) => console.warn(`The ${browser} texts did not load`, error),
       );
@@ -42,7 +43,7 @@ export function LanguagePrompt() {
   }, [current]);
 
   if (!offer) return null;
-  const t = i18n.getFixedT(offer);
+  const t = i18n.getFixedT(offer, 'prompt');
   const answer = (yes: boolean) => {
     writeStorage(PROMPT_ANSWERED, 'true');
     setOffer(null);
@@ -51,16 +52,16 @@ export function LanguagePrompt() {
   return (
     <div
       role="region"
-      aria-label={t('languagePrompt.label')}
+      aria-label={t('label')}
       lang={offer}
       className="fixed inset-x-4 top-20 z-40 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
-      <p className="w-full">{t('languagePrompt.question')}</p>
+      <p className="w-full">{t('question')}</p>
       <button type="button" className={PRIMARY_BUTTON} onClick={() => answer(true)}>
-        {t('languagePrompt.yes')}
+        {t('yes')}
       </button>
       <button type="button" className={SECONDARY_BUTTON} onClick={() => answer(false)}>
-        {t('languagePrompt.no')}
+        {t('no')}
       </button>
     </div>
   );

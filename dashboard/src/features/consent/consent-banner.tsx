@@ -73,6 +73,7 @@ export function ConsentBanner() {
             }}
             className="space-y-3"
           >
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t('consent.essential')}</p>
             <fieldset className="grid gap-2 sm:grid-cols-2">
               <legend className="sr-only">{t('consent.purposesLegend')}</legend>
               {CONSENT_PURPOSES.map((purpose) => (

@@ -90,7 +90,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
     <main className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:py-10">
       <div className="text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('home.title')}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{t('home.subtitle')}</p>
+        <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">{t('home.subtitle')}</p>
       </div>
       {showAds && <AdSlot kind="top" pending={userLoading} />}
       <AddressPanel
@@ -151,7 +151,11 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
         )}
       </div>
       {showAds && <AdSlot kind="rectangle" pending={userLoading} />}
-      <HomeSections isPro={pro} onUpgrade={() => openDialog('upgrade')} />
+      {/* A boundary, so hydration does the address and the inbox first and these sections
+          (most of the page's markup) afterwards, in short slices: a phone stays responsive. */}
+      <Suspense fallback={null}>
+        <HomeSections isPro={pro} onUpgrade={() => openDialog('upgrade')} />
+      </Suspense>
       {showAds && <AdSlot kind="bottom" pending={userLoading} />}
       <BackToTopButton />
     </main>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StrokeIcon } from '../../shared/stroke-icon';
+import { DEFERRED_RENDERING } from './deferred-rendering';
 import { FAQ_ITEMS, faqJsonLd, translateFaqItem } from './faq-items';
 import { serializeForScript } from '../../shared/serialize-for-script';
 
@@ -14,7 +15,7 @@ export function FaqAccordion() {
   const prefix = useId();
 
   return (
-    <section aria-labelledby={`${prefix}-heading`} className="space-y-4">
+    <section aria-labelledby={`${prefix}-heading`} className={`space-y-4 ${DEFERRED_RENDERING}`}>
       <h2 id={`${prefix}-heading`} className="text-2xl font-bold tracking-tight">
         {t('faq.heading')}
       </h2>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { ComparisonTable } from './comparison-table';
+import { DEFERRED_RENDERING } from './deferred-rendering';
 import { FaqAccordion } from './faq-accordion';
 import { marketingValues } from './marketing-values';
 
@@ -62,7 +63,7 @@ const CHECK = 'M5 12l5 5L20 7';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="space-y-5">
+    <section aria-labelledby={id} className={`space-y-5 ${DEFERRED_RENDERING}`}>
       <h2 id={id} className="text-2xl font-bold tracking-tight">
         {title}
       </h2>
@@ -85,7 +86,7 @@ function ProFeatures({ isPro, onUpgrade }: { isPro: boolean; onUpgrade: () => vo
   return (
     <section
       aria-labelledby="pro-features-heading"
-      className="rounded-2xl bg-indigo-600 p-6 text-white shadow-sm sm:p-8 dark:bg-indigo-900"
+      className={`rounded-2xl bg-indigo-600 p-6 text-white shadow-sm sm:p-8 dark:bg-indigo-900 ${DEFERRED_RENDERING}`}
     >
       <h2 id="pro-features-heading" className="text-2xl font-bold tracking-tight">
         {t('pro.heading')}

@@ -9,37 +9,33 @@ import {
 } from '../preferences/choose-language';
 
 // `translation`: the app; `marketing`: the home page's sections (their own files, since the
-// public pages share them). The browser fetches one language's files (fetchJsonFiles).
+// public pages share them); `prompt`: the language prompt's four texts, read in a language
+// other than the page's. The browser fetches one language's files (fetchJsonFiles).
 type Files = Record<string, () => Promise<ResourceKey>>;
-const translationFiles: Files = import.meta.env.SSR
-  ? import.meta.glob<ResourceKey>('./locales/*.json', { import: 'default' })
+const files: Files = import.meta.env.SSR
+  ? import.meta.glob<ResourceKey>(['./locales/*.json', './locales/*/*.json'], {
+      import: 'default',
+    })
   : fetchJsonFiles(
-      import.meta.glob<string>('./locales/*.json', {
-        query: '?url',
-        import: 'default',
-        eager: true,
-      }),
-    );
-const marketingFiles: Files = import.meta.env.SSR
-  ? import.meta.glob<ResourceKey>('./locales/marketing/*.json', { import: 'default' })
-  : fetchJsonFiles(
-      import.meta.glob<string>('./locales/marketing/*.json', {
+      import.meta.glob<string>(['./locales/*.json', './locales/*/*.json'], {
         query: '?url',
         import: 'default',
         eager: true,
       }),
     );
 
+function readTexts(language: string, namespace: string): Promise<ResourceKey> {
+  const folder = namespace === 'translation' ? './locales' : `./locales/${namespace}`;
+  const load = files[`${folder}/${language}.json`];
+  return load ? load() : Promise.reject(new Error(`No ${namespace} texts in ${language}`));
+}
+
 /** Reads a language's namespace, when i18next first needs it. */
 const readLocaleFile: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, done) {
-    const files = namespace === 'marketing' ? marketingFiles : translationFiles;
-    const prefix = namespace === 'marketing' ? './locales/marketing' : './locales';
-    const load = files[`${prefix}/${language}.json`];
-    if (!load) return done(new Error(`No ${namespace} texts in ${language}`), false);
-    load().then(
+    readTexts(language, namespace).then(
       (texts) => done(null, texts),
       (error: unknown) => done(error as Error, false),
     );
@@ -63,6 +59,12 @@ export function i18nOptions(language: Language): InitOptions {
 /** Starts i18next with its texts read from the locale chunks. */
 export async function startI18n(language: Language): Promise<void> {
   await i18next.use(readLocaleFile).use(initReactI18next).init(i18nOptions(language));
+}
+
+/** Loads one namespace of a language that is not the page's (the prompt's texts). */
+export async function loadNamespaceOf(language: Language, namespace: string): Promise<void> {
+  if (i18next.hasResourceBundle(language, namespace)) return;
+  i18next.addResourceBundle(language, namespace, await readTexts(language, namespace));
 }
 
 /** Loads a language's texts, so a page can switch to it without showing the old one meanwhile. */
