@@ -111,13 +111,17 @@ export function readHeadersOnly(raw: Uint8Array, parseError: string): ParsedMess
   };
 }
 
+/** Whether the bytes are the whole of their buffer, so the buffer can be read or moved as is. */
+export function spansItsBuffer(raw: Uint8Array): boolean {
+  return raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
+}
+
 /** Parses a raw RFC 5322 message. Never throws: a message it cannot read is marked failed. */
 export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
   try {
     // Given a view, postal-mime copies the bytes out first; given the whole buffer, it reads
     // them where they are (one copy fewer of a 25 MB message).
-    const whole = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
-    const email = await PostalMime.parse(whole ? (raw.buffer as ArrayBuffer) : raw, {
+    const email = await PostalMime.parse(spansItsBuffer(raw) ? (raw.buffer as ArrayBuffer) : raw, {
       attachmentEncoding: 'arraybuffer',
     });
     return fromEmail(email);

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ParsedMessage } from '../../storage/repositories/messages.js';
-import { HEADER_SCAN_BYTES, readHeadersOnly } from './parse-message.js';
+import { HEADER_SCAN_BYTES, readHeadersOnly, spansItsBuffer } from './parse-message.js';
 
 export interface ParserPool {
   /**
@@ -48,10 +48,7 @@ function newWorker(): Worker {
 /** A message too large to copy cheaply, alone in its buffer (so moving it moves no other). */
 function handedOver(raw: Uint8Array): boolean {
   return (
-    raw.byteLength > HEADER_SCAN_BYTES &&
-    raw.byteOffset === 0 &&
-    raw.byteLength === raw.buffer.byteLength &&
-    raw.buffer instanceof ArrayBuffer
+    raw.byteLength > HEADER_SCAN_BYTES && spansItsBuffer(raw) && raw.buffer instanceof ArrayBuffer
   );
 }
 
