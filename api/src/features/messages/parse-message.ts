@@ -38,8 +38,28 @@ function flatten(addresses: readonly Address[] | undefined): StoredAddress[] {
 /** How much of a message readHeadersOnly looks at: the header block and no more. */
 export const HEADER_SCAN_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The first INTRO_LENGTH characters (code points) of the text, each run of whitespace one
+ * space, none at either end. Reads only as far as it needs: a text can be megabytes long.
+ */
 export function introOf(text: string): string {
-  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, INTRO_LENGTH).join('');
+  let intro = '';
+  let length = 0;
+  let spaceBefore = false;
+  for (const char of text) {
+    if (/\s/.test(char)) {
+      spaceBefore = length > 0;
+      continue;
+    }
+    if (spaceBefore) {
+      intro += ' ';
+      spaceBefore = false;
+      if (++length === INTRO_LENGTH) break;
+    }
+    intro += char;
+    if (++length === INTRO_LENGTH) break;
+  }
+  return intro;
 }
 
 function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {

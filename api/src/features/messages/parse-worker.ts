@@ -1,7 +1,10 @@
 // A parser thread: MIME parsing is CPU work that must neither block the SMTP and HTTP event
 // loop nor run forever (a thread past its deadline is terminated by parser-pool.ts).
 import { parentPort } from 'node:worker_threads';
+import { useJoinedBlob } from './joined-blob.js';
 import { parseMessage } from './parse-message.js';
+
+useJoinedBlob();
 
 parentPort?.postMessage({ ready: true });
 
