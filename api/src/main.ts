@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { loadJwtSecret } from './features/mailboxes/load-jwt-secret.js';
 import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
+import { startCommitWriter } from './features/messages/commit-writer.js';
 import { createIngest } from './features/messages/ingest-messages.js';
 import { createParserPool } from './features/messages/parser-pool.js';
 import { createMailer } from './features/outbound/create-mailer.js';
@@ -85,6 +86,9 @@ async function main(): Promise<void> {
     );
   }
 
+  // Started before the probes answer: a node that takes mail must be able to write it.
+  const commits = runs('smtp') ? await startCommitWriter(storage) : undefined;
+
   // HTTP: the whole app on web nodes; the probes alone on the others, for health checks.
   const app = runs('web') ? buildApp(services) : buildProbeApp(services);
   const server: Server = app.listen(config.http.port, config.http.host);
@@ -105,13 +109,14 @@ async function main(): Promise<void> {
 
   let smtpPort: number | undefined;
   let stopMail: (() => Promise<void>) | undefined;
-  if (runs('smtp')) {
+  if (commits) {
     const parser = createParserPool({
       size: config.parsing.threads,
       timeoutMs: config.parsing.timeoutMs,
     });
     const ingest = createIngest({
       messages: repositories.messages,
+      commitBatch: commits.commitBatch,
       parser,
       bus: events,
       logger,
@@ -128,7 +133,7 @@ async function main(): Promise<void> {
     stopMail = async () => {
       await smtp.close();
       await ingest.drain();
-      await parser.close();
+      await Promise.all([parser.close(), commits.close()]);
     };
     // Mail committed before a crash but not parsed yet.
     ingest.recoverPending().then(

@@ -261,7 +261,8 @@ describe('SMTP when the database fails', () => {
         mailFrom,
         { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
       ]);
-      await broken.database.storage.close();
+      // Both connections go: the app's, and the ingest writer's (its own, on SQLite).
+      await Promise.all([broken.database.storage.close(), broken.commits.close()]);
       await playDialogue(client, [
         { send: 'DATA', expect: 354 },
         { send: `${message('lost?')}\r\n.`, expect: [451, /^451 4\.3\.0 /] },

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { startCommitWriter, type CommitWriter } from '../../src/features/messages/commit-writer.js';
 import { createIngest, type Ingest } from '../../src/features/messages/ingest-messages.js';
 import { createParserPool } from '../../src/features/messages/parser-pool.js';
 import type { Services } from '../../src/services.js';
@@ -11,6 +12,8 @@ export interface TestMailServer {
   services: Services;
   database: TestDatabase;
   ingest: Ingest;
+  /** Where the ingest commits: on SQLite, a connection of its own in another thread. */
+  commits: CommitWriter;
   smtpPort: number;
   httpUrl: string;
   advance(ms: number): void;
@@ -28,8 +31,10 @@ export async function startTestMailServer(
   const database = await backend.open();
   const { services, advance } = createTestServices(database, { SMTP_PORT: '0', ...env });
   const parser = createParserPool({ size: 1, timeoutMs: services.config.parsing.timeoutMs });
+  const commits = await startCommitWriter(database.storage);
   const ingest = createIngest({
     messages: services.repositories.messages,
+    commitBatch: commits.commitBatch,
     parser,
     bus: services.events,
     logger: services.logger,
@@ -49,6 +54,7 @@ export async function startTestMailServer(
     services,
     database,
     ingest,
+    commits,
     smtpPort: smtp.port,
     httpUrl: `http://127.0.0.1:${port}`,
     advance,
@@ -57,7 +63,7 @@ export async function startTestMailServer(
       await new Promise((resolve) => http.close(resolve));
       await smtp.close();
       await ingest.drain().catch(() => undefined);
-      await parser.close();
+      await Promise.all([parser.close(), commits.close()]);
       await database.dispose();
     },
   };

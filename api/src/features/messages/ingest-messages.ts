@@ -5,6 +5,7 @@ import type {
   MessageSummary,
   ParsedMessage,
 } from '../../storage/repositories/messages.js';
+import type { CommitWriter } from './commit-writer.js';
 import { createGroupCommit } from './group-commit.js';
 import type { ParserPool } from './parser-pool.js';
 
@@ -36,6 +37,8 @@ export interface Ingest {
 
 export function createIngest(deps: {
   messages: MessagesRepository;
+  /** Where group commits are written (commit-writer.ts). */
+  commitBatch: CommitWriter['commitBatch'];
   parser: ParserPool;
   bus: EventBus;
   logger: Logger;
@@ -49,7 +52,7 @@ export function createIngest(deps: {
   const writer = createGroupCommit<Write, string[] | boolean>(async (batch) => {
     const received = batch.filter((write): write is ReceivedWrite => write.kind === 'received');
     const parsed = batch.filter((write): write is ParsedWrite => write.kind === 'parsed');
-    const { ids, saved } = await deps.messages.commitBatch({
+    const { ids, saved } = await deps.commitBatch({
       now: deps.now(),
       received: received.flatMap((write) =>
         write.mailboxIds.map((mailboxId) => ({

@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ParsedMessage } from '../../storage/repositories/messages.js';
 import { HEADER_SCAN_BYTES, readHeadersOnly, spansItsBuffer } from './parse-message.js';
+import { spawnWorker } from './spawn-worker.js';
 
 export interface ParserPool {
   /**
@@ -34,17 +35,6 @@ interface Slot {
  */
 const PIPELINE_DEPTH = 8;
 
-// From source (tests, `npm run dev`) the worker is TypeScript: on Node 20 a worker does not
-// inherit the tsx loader, so a small bootstrap registers it before importing the entry.
-const fromSource = import.meta.url.endsWith('.ts');
-const workerUrl = new URL(fromSource ? './parse-worker.ts' : './parse-worker.js', import.meta.url);
-
-function newWorker(): Worker {
-  if (!fromSource) return new Worker(workerUrl);
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(bootstrap, { eval: true });
-}
-
 /** A message too large to copy cheaply, alone in its buffer (so moving it moves no other). */
 function handedOver(raw: Uint8Array): boolean {
   return (
@@ -69,7 +59,11 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
   }
 
   function spawn(): Slot {
-    const slot: Slot = { worker: newWorker(), ready: false, inFlight: [] };
+    const slot: Slot = {
+      worker: spawnWorker(import.meta.url, 'parse-worker'),
+      ready: false,
+      inFlight: [],
+    };
     slot.worker.on(
       'message',
       (message: { ready: true } | { id: number; result: ParsedMessage }) => {

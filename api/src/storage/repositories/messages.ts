@@ -70,6 +70,19 @@ export interface ReceivedMessage {
   receivedAt: number;
 }
 
+/** One durable write of the ingest: messages received and parse results, together. */
+export interface CommitBatch {
+  received: readonly ReceivedMessage[];
+  parsed: readonly { id: string; parsed: ParsedMessage }[];
+  now: number;
+}
+
+/** The new messages' ids in order, and per parse result whether it was saved. */
+export interface CommitResult {
+  ids: string[];
+  saved: boolean[];
+}
+
 const summaryColumns = [
   'messages.id',
   'messages.mailbox_id',
@@ -250,11 +263,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
      * ids come back in order; listing columns stay empty until parsed) and saves parse
      * results, in a single transaction, so both share one commit.
      */
-    async commitBatch(batch: {
-      received: readonly ReceivedMessage[];
-      parsed: readonly { id: string; parsed: ParsedMessage }[];
-      now: number;
-    }): Promise<{ ids: string[]; saved: boolean[] }> {
+    async commitBatch(batch: CommitBatch): Promise<CommitResult> {
       if (batch.received.length === 0 && batch.parsed.length === 0) return { ids: [], saved: [] };
       return db.transaction().execute(async (trx) => {
         const ids = await insertReceived(trx, batch.received);

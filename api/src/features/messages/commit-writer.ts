@@ -1,0 +1,158 @@
+import type { Worker } from 'node:worker_threads';
+import type { Storage } from '../../storage/open-database.js';
+import {
+  createMessagesRepository,
+  type CommitBatch,
+  type CommitResult,
+} from '../../storage/repositories/messages.js';
+import { spawnWorker } from './spawn-worker.js';
+
+/**
+ * A batch carrying more content than this is written on the main thread: posting it to the
+ * writer thread copies it, and for a large message that copy costs more (memory) than the
+ * event loop waiting on one fsync costs (time).
+ */
+const POSTED_BYTES_LIMIT = 1024 * 1024;
+
+export interface CommitWriter {
+  /** Commits one ingest batch durably (MessagesRepository.commitBatch). */
+  commitBatch(batch: CommitBatch): Promise<CommitResult>;
+  /** Stops the writer thread; for when nothing more will be committed. */
+  close(): Promise<void>;
+}
+
+type Reply =
+  { id: number; result: CommitResult } | { id: number; error: { message: string; code?: string } };
+
+function contentBytes(batch: CommitBatch): number {
+  let bytes = 0;
+  for (const message of batch.received) bytes += message.raw.byteLength;
+  for (const { parsed } of batch.parsed) {
+    bytes += parsed.text.length + parsed.html.length;
+    for (const attachment of parsed.attachments) bytes += attachment.content.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The batch with its byte arrays copied, each alone in a new buffer, and those buffers to
+ * move with the post. A posted view is cloned with its whole buffer (for a small Buffer,
+ * Node's shared 8 KB pool), and the caller's arrays stay whole for a retry.
+ */
+function forPosting(batch: CommitBatch): { batch: CommitBatch; transfer: ArrayBuffer[] } {
+  const copies = new Map<Uint8Array, Uint8Array<ArrayBuffer>>();
+  const own = (bytes: Uint8Array) => {
+    let copy = copies.get(bytes);
+    if (!copy) copies.set(bytes, (copy = new Uint8Array(bytes)));
+    return copy;
+  };
+  const posted: CommitBatch = {
+    now: batch.now,
+    received: batch.received.map((message) => ({ ...message, raw: own(message.raw) })),
+    parsed: batch.parsed.map(({ id, parsed }) => ({
+      id,
+      parsed: {
+        ...parsed,
+        attachments: parsed.attachments.map((attachment) => ({
+          ...attachment,
+          content: own(attachment.content),
+        })),
+      },
+    })),
+  };
+  return { batch: posted, transfer: [...copies.values()].map((copy) => copy.buffer) };
+}
+
+/** A writer thread on one SQLite file; it starts a new one if the thread dies. */
+async function startWriterThread(file: string) {
+  const pending = new Map<
+    number,
+    { resolve: (result: CommitResult) => void; reject: (error: Error) => void }
+  >();
+  let nextId = 0;
+  let thread: Worker | undefined;
+
+  function start(): Worker {
+    const started = spawnWorker(import.meta.url, 'commit-worker', { workerData: { file } });
+    started.unref();
+    started.on('message', (reply: Reply) => {
+      if ('ready' in reply) return;
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      // Only a commit in flight keeps the process alive.
+      if (pending.size === 0) started.unref();
+      if (!waiting) return;
+      if ('result' in reply) waiting.resolve(reply.result);
+      else
+        waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+    });
+    // A thread that dies takes its commits' outcome with it: they fail (SMTP answers 451,
+    // and the sender retries), and the next commit starts a new thread.
+    const stopped = (error: Error) => {
+      if (thread === started) thread = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    started.on('error', stopped);
+    started.on('exit', (code) =>
+      stopped(new Error(`the commit thread stopped (exit code ${code})`)),
+    );
+    return started;
+  }
+
+  // Mail is taken only once it can be written: from source (tsx), a thread takes a while.
+  const first = (thread = start());
+  first.ref();
+  await new Promise<void>((resolve, reject) => {
+    first.once('message', () => resolve());
+    first.once('error', reject);
+    first.once('exit', (code) =>
+      reject(new Error(`the commit thread stopped (exit code ${code})`)),
+    );
+  });
+  first.unref();
+
+  return {
+    commit(batch: CommitBatch): Promise<CommitResult> {
+      const writer = (thread ??= start());
+      const { batch: posted, transfer } = forPosting(batch);
+      return new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        writer.ref();
+        writer.postMessage({ id, batch: posted }, transfer);
+      });
+    },
+    async close() {
+      const closing = thread;
+      thread = undefined;
+      if (!closing) return;
+      const exited = new Promise((resolve) => closing.once('exit', resolve));
+      closing.postMessage({ close: true });
+      await exited;
+    },
+  };
+}
+
+/**
+ * Where the ingest's group commits are written. On SQLite, a thread of their own: the
+ * synchronous driver would otherwise stop every socket of the process for each commit's
+ * fsync. On PostgreSQL the driver already waits without blocking: the main thread writes.
+ */
+export async function startCommitWriter(storage: Storage): Promise<CommitWriter> {
+  const inline = createMessagesRepository(storage.db);
+  const { config } = storage;
+  const thread = config.kind === 'sqlite' ? await startWriterThread(config.file) : undefined;
+  let closed = false;
+  return {
+    commitBatch(batch) {
+      if (closed) return Promise.reject(new Error('the commit writer is closed'));
+      if (!thread || contentBytes(batch) > POSTED_BYTES_LIMIT) return inline.commitBatch(batch);
+      return thread.commit(batch);
+    },
+    async close() {
+      closed = true;
+      await thread?.close();
+    },
+  };
+}

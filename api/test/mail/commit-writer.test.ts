@@ -1,0 +1,119 @@
+// The ingest's writer: on SQLite a thread with its own connection, except for batches too
+// large to copy there. Either way the commit must be visible to the app's connection, and
+// the caller's bytes must stay whole (a failed batch is retried item by item).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCommitWriter, type CommitWriter } from '../../src/features/messages/commit-writer.js';
+import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
+import { testBackends, type TestDatabase } from '../support/test-databases.js';
+
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+describe.each(testBackends)('the commit writer on $name', (backend) => {
+  let database: TestDatabase;
+  let repositories: Repositories;
+  let writer: CommitWriter;
+  let mailboxId: string;
+
+  beforeAll(async () => {
+    database = await backend.open();
+    repositories = createRepositories(database.storage);
+    writer = await startCommitWriter(database.storage);
+    mailboxId = (
+      await repositories.mailboxes.create({
+        address: `writer-${backend.name}@tempmail.test`,
+        passwordHash: 'unused',
+        ownerUserId: null,
+        now: T0,
+        expiresAt: T0 + 3_600_000,
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await writer.close();
+    await database.dispose();
+  });
+
+  async function commitAndRead(raw: Uint8Array) {
+    const { ids } = await writer.commitBatch({
+      received: [{ mailboxId, raw, receivedAt: T0 }],
+      parsed: [],
+      now: T0,
+    });
+    expect(ids).toHaveLength(1);
+    return repositories.messages.readSourceForParsing(ids[0]!);
+  }
+
+  it('commits a small message where the app reads, and leaves the caller its bytes', async () => {
+    // A small Buffer sits in Node's shared pool: only its own bytes may travel.
+    const raw = Buffer.from('Subject: small\r\n\r\nHello.\r\n');
+    const stored = await commitAndRead(raw);
+    expect(Buffer.from(stored!).toString()).toBe('Subject: small\r\n\r\nHello.\r\n');
+    expect(raw.toString()).toBe('Subject: small\r\n\r\nHello.\r\n');
+  });
+
+  it('commits a message over 1 MiB whole', async () => {
+    const raw = new Uint8Array(Buffer.from(`Subject: large\r\n\r\n${'x'.repeat(1_500_000)}\r\n`));
+    const stored = await commitAndRead(raw);
+    expect(Buffer.from(stored!).equals(Buffer.from(raw))).toBe(true);
+    expect(raw.byteLength).toBeGreaterThan(1_500_000);
+  });
+
+  it('saves a parse result with its attachment, once', async () => {
+    const raw = Buffer.from('Subject: with file\r\n\r\nSee attached.\r\n');
+    const { ids } = await writer.commitBatch({
+      received: [{ mailboxId, raw, receivedAt: T0 }],
+      parsed: [],
+      now: T0,
+    });
+    const content = new Uint8Array([1, 2, 3, 4]);
+    const result = {
+      state: 'parsed' as const,
+      msgid: null,
+      from: { name: 'Shop', address: 'shop@sender.example' },
+      to: [],
+      cc: [],
+      bcc: [],
+      subject: 'with file',
+      intro: 'See attached.',
+      text: 'See attached.',
+      html: '',
+      parseError: null,
+      attachments: [
+        {
+          filename: 'a.bin',
+          contentType: 'application/octet-stream',
+          disposition: 'attachment',
+          contentId: null,
+          content,
+        },
+      ],
+    };
+    const first = await writer.commitBatch({
+      received: [],
+      parsed: [{ id: ids[0]!, parsed: result }],
+      now: T0,
+    });
+    const again = await writer.commitBatch({
+      received: [],
+      parsed: [{ id: ids[0]!, parsed: result }],
+      now: T0,
+    });
+    expect([first.saved, again.saved]).toEqual([[true], [false]]);
+    const detail = await repositories.messages.find(ids[0]!, [mailboxId]);
+    expect(detail).toMatchObject({ subject: 'with file', hasAttachments: true });
+    expect(detail!.attachments.map((attachment) => attachment.size)).toEqual([4]);
+    expect([...content]).toEqual([1, 2, 3, 4]);
+  });
+
+  it('refuses to commit once closed', async () => {
+    const closing = await startCommitWriter(database.storage);
+    await closing.close();
+    await expect(
+      closing.commitBatch({
+        received: [{ mailboxId, raw: Buffer.from('late'), receivedAt: T0 }],
+        parsed: [],
+        now: T0,
+      }),
+    ).rejects.toThrow(/closed/);
+  });
+});
