@@ -7,6 +7,7 @@
 //   smtp-sink Postfix's protocol sink (the protocol's ceiling)
 //   maildev   MailDev 2.2.1 (the peer)
 //
+// Every server is warmed up with WARM_UP_MESSAGES before it is measured.
 // `-- smtp --quick` sends fewer messages.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -69,6 +70,25 @@ function sizes(quick: boolean): Size[] {
     },
     { name: '10MB', count: quick ? 4 : 10, build: (n) => withAttachment(n, tenMbAttachment) },
   ];
+}
+
+/**
+ * 2 KB messages every server gets before it is measured, so that each is measured warm
+ * (JIT-compiled code, threads started), not on its first second. Numbered from
+ * WARM_UP_FIRST so that their events are told apart.
+ */
+const WARM_UP_MESSAGES = 500;
+const WARM_UP_FIRST = 1_000_000;
+
+function warmUp(port: number): Promise<LoadResult> {
+  const verification = sizes(true)[0]!;
+  return runLoad({
+    port,
+    to: TO,
+    connections: CONNECTIONS,
+    messages: WARM_UP_MESSAGES,
+    build: (n) => verification.build(WARM_UP_FIRST + n),
+  });
 }
 
 interface Figures {
@@ -134,6 +154,12 @@ async function startOurs() {
   return {
     server,
     eventAt,
+    /** Warms up (WARM_UP_MESSAGES), then forgets the warm-up's events. */
+    async warmUp() {
+      await warmUp(server.smtpPort);
+      await this.allEvents(WARM_UP_MESSAGES, 60_000);
+      eventAt.clear();
+    },
     /** Resolves when `count` events have arrived (or after `timeoutMs`). */
     allEvents(count: number, timeoutMs: number) {
       if (eventAt.size >= count) return Promise.resolve();
@@ -152,6 +178,7 @@ async function startOurs() {
 async function measureOurs(size: Size): Promise<Figures & { eventsReceived: number }> {
   const ours = await startOurs();
   try {
+    await ours.warmUp();
     const started = performance.now();
     const load = await runLoad({
       port: ours.server.smtpPort,
@@ -176,6 +203,7 @@ async function measureOurs(size: Size): Promise<Figures & { eventsReceived: numb
 async function measureEventLatency(size: Size, perSecond: number): Promise<number> {
   const ours = await startOurs();
   try {
+    await ours.warmUp();
     const count = Math.min(size.count, Math.max(200, Math.round(perSecond * 5)));
     const load = await runLoad({
       port: ours.server.smtpPort,
@@ -232,6 +260,7 @@ async function measurePeer(
   const peer = await start();
   if (typeof peer === 'string') return peer;
   try {
+    await warmUp(peer.port);
     const load = await runLoad({
       port: peer.port,
       to: TO,
