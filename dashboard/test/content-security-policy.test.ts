@@ -3,14 +3,11 @@
 // images"), /docs and the two server pages all work, and nothing reports a violation.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright';
 import { sendMail } from '../../tests/support/send-mail.js';
-import { startServer, type RunningServer } from '../../tests/support/start-server.js';
-import { ensureBuild } from '../../tests/support/ensure-build.js';
-import { findChromium, launchChromium } from '../../tests/support/launch-chromium.js';
+import { describeInChromium } from './support/describe-in-chromium.js';
 
-const executablePath = findChromium();
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /** A remote image host that remembers what it was asked for. */
@@ -48,113 +45,95 @@ function watchViolations(page: Page): string[] {
   return violations;
 }
 
-if (!executablePath) {
-  const reason =
-    'Content-Security-Policy browser suite SKIPPED: no chromium on PATH (scripts/install-chromium.sh installs it)';
-  console.warn(reason);
-  describe('content security policies in Chromium', () => {
-    it.skip(reason, () => undefined);
+describeInChromium('content security policies in Chromium', (suite) => {
+  let context: BrowserContext;
+  let imageHost: Awaited<ReturnType<typeof startImageHost>>;
+
+  beforeAll(async () => {
+    imageHost = await startImageHost();
+    context = await suite.browser.newContext();
   });
-} else {
-  describe('content security policies in Chromium', () => {
-    let server: RunningServer;
-    let browser: Browser;
-    let context: BrowserContext;
-    let imageHost: Awaited<ReturnType<typeof startImageHost>>;
 
-    beforeAll(async () => {
-      ensureBuild();
-      [server, browser, imageHost] = await Promise.all([
-        startServer({ built: true, env: { MAILTM_RATE_LIMIT: '1000' } }),
-        launchChromium(executablePath),
-        startImageHost(),
-      ]);
-      context = await browser.newContext();
-    }, 180_000);
+  afterAll(async () => {
+    await Promise.all([context?.close(), imageHost?.stop()]);
+  });
 
-    afterAll(async () => {
-      await Promise.all([browser?.close(), server?.stop(), imageHost?.stop()]);
+  it('runs the home page and an HTML message, remote images included, without a violation', async () => {
+    const page = await context.newPage();
+    const violations = watchViolations(page);
+    await page.goto(`${suite.server.url}/`);
+    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+    await addressBox.waitFor({ timeout: 10_000 });
+    const address = await addressBox.inputValue();
+    expect(address).toContain('@');
+    await page.waitForLoadState('networkidle');
+    expect(violations, 'home page').toEqual([]);
+
+    await sendMail(suite.server.smtpPort, {
+      from: 'Newsletter <news@example.com>',
+      to: address,
+      subject: 'Styled newsletter',
+      html:
+        '<style>.lead { color: rgb(200, 0, 0); }</style>' +
+        '<p class="lead" style="font-weight: bold">Styled body visible</p>' +
+        '<img alt="inline" src="cid:logo@example.com">' +
+        `<img alt="remote" src="${imageHost.origin}/banner.gif">`,
+      attachments: [{ filename: 'logo.gif', content: PIXEL, cid: 'logo@example.com' }],
     });
+    const row = page.getByRole('button', { name: /Styled newsletter/ });
+    await row.waitFor({ timeout: 10_000 });
+    await row.click();
+    const body = page.frameLocator('[data-testid="message-html"]');
+    const lead = body.getByText('Styled body visible');
+    await lead.waitFor({ timeout: 5_000 });
+    // The mail's own styles apply in the frame: the page's policy lets inline styles through.
+    expect(await lead.evaluate((element) => getComputedStyle(element).color)).toBe(
+      'rgb(200, 0, 0)',
+    );
+    expect(await lead.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
+    expect(imageHost.requests).toEqual([]);
+    // A free (mail.tm) address: no Content-ID in its wire format, the one related image
+    // is paired with the body's one cid: URL.
+    const inline = body.getByRole('img', { name: 'inline' });
+    await expect
+      .poll(() => inline.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(1);
 
-    it('runs the home page and an HTML message, remote images included, without a violation', async () => {
-      const page = await context.newPage();
-      const violations = watchViolations(page);
-      await page.goto(`${server.url}/`);
-      const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
-      await addressBox.waitFor({ timeout: 10_000 });
-      const address = await addressBox.inputValue();
-      expect(address).toContain('@');
-      await page.waitForLoadState('networkidle');
-      expect(violations, 'home page').toEqual([]);
+    await page.getByRole('button', { name: 'Show images' }).click();
+    await expect.poll(() => imageHost.requests).toContain('/banner.gif');
+    const remote = body.getByRole('img', { name: 'remote' });
+    await expect
+      .poll(() => remote.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(1);
+    await page.waitForTimeout(500);
+    expect(violations, 'message view').toEqual([]);
+    await page.close();
+  }, 60_000);
 
-      await sendMail(server.smtpPort, {
-        from: 'Newsletter <news@example.com>',
-        to: address,
-        subject: 'Styled newsletter',
-        html:
-          '<style>.lead { color: rgb(200, 0, 0); }</style>' +
-          '<p class="lead" style="font-weight: bold">Styled body visible</p>' +
-          '<img alt="inline" src="cid:logo@example.com">' +
-          `<img alt="remote" src="${imageHost.origin}/banner.gif">`,
-        attachments: [{ filename: 'logo.gif', content: PIXEL, cid: 'logo@example.com' }],
-      });
-      const row = page.getByRole('button', { name: /Styled newsletter/ });
-      await row.waitFor({ timeout: 10_000 });
-      await row.click();
-      const body = page.frameLocator('[data-testid="message-html"]');
-      const lead = body.getByText('Styled body visible');
-      await lead.waitFor({ timeout: 5_000 });
-      // The mail's own styles apply in the frame: the page's policy lets inline styles through.
-      expect(await lead.evaluate((element) => getComputedStyle(element).color)).toBe(
-        'rgb(200, 0, 0)',
-      );
-      expect(await lead.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
-      expect(imageHost.requests).toEqual([]);
-      // A free (mail.tm) address: no Content-ID in its wire format, the one related image
-      // is paired with the body's one cid: URL.
-      const inline = body.getByRole('img', { name: 'inline' });
-      await expect
-        .poll(() => inline.evaluate((image: HTMLImageElement) => image.naturalWidth))
-        .toBe(1);
+  it('renders /docs', async () => {
+    const page = await context.newPage();
+    const violations = watchViolations(page);
+    await page.goto(`${suite.server.url}/docs/`);
+    await page.locator('.swagger-ui .opblock').first().waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+    await page.close();
+  }, 30_000);
 
-      await page.getByRole('button', { name: 'Show images' }).click();
-      await expect.poll(() => imageHost.requests).toContain('/banner.gif');
-      const remote = body.getByRole('img', { name: 'remote' });
-      await expect
-        .poll(() => remote.evaluate((image: HTMLImageElement) => image.naturalWidth))
-        .toBe(1);
-      await page.waitForTimeout(500);
-      expect(violations, 'message view').toEqual([]);
-      await page.close();
-    }, 60_000);
+  it('runs the server pages by their nonce', async () => {
+    const page = await context.newPage();
+    const violations = watchViolations(page);
+    await page.goto(`${suite.server.url}/demo-checkout/${'a'.repeat(24)}`);
+    // Its script ran: the checkout it asked for does not exist, and it says so.
+    await expect.poll(() => page.locator('#error').textContent()).not.toBe('');
+    // Its style applied.
+    const note = page.locator('.demo');
+    expect(await note.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('2px');
 
-    it('renders /docs', async () => {
-      const page = await context.newPage();
-      const violations = watchViolations(page);
-      await page.goto(`${server.url}/docs/`);
-      await page.locator('.swagger-ui .opblock').first().waitFor({ timeout: 15_000 });
-      await page.waitForLoadState('networkidle');
-      expect(violations).toEqual([]);
-      await page.close();
-    }, 30_000);
-
-    it('runs the server pages by their nonce', async () => {
-      const page = await context.newPage();
-      const violations = watchViolations(page);
-      await page.goto(`${server.url}/demo-checkout/${'a'.repeat(24)}`);
-      // Its script ran: the checkout it asked for does not exist, and it says so.
-      await expect.poll(() => page.locator('#error').textContent()).not.toBe('');
-      // Its style applied.
-      const note = page.locator('.demo');
-      expect(await note.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe(
-        '2px',
-      );
-
-      await page.goto(`${server.url}/forwarding/confirm?token=${'b'.repeat(43)}`);
-      await page.getByRole('button', { name: 'Yes, forward it to me' }).click();
-      await expect.poll(() => page.locator('#result').textContent()).not.toBe('');
-      expect(violations).toEqual([]);
-      await page.close();
-    }, 30_000);
-  });
-}
+    await page.goto(`${suite.server.url}/forwarding/confirm?token=${'b'.repeat(43)}`);
+    await page.getByRole('button', { name: 'Yes, forward it to me' }).click();
+    await expect.poll(() => page.locator('#result').textContent()).not.toBe('');
+    expect(violations).toEqual([]);
+    await page.close();
+  }, 30_000);
+});

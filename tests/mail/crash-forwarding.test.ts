@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/crash-backends.js';
 import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
-import { sendUntilStopped } from '../support/send-until-stopped.js';
+import { killDuringLoad } from '../support/send-until-stopped.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
 /** Below the daily forwarding allowance (100), so nothing is held for tomorrow. */
@@ -93,18 +93,15 @@ describe.each(backends)('a crash while forwarding on $name', (backend) => {
     const dataDir = server.dataDir;
     try {
       const { browser, address } = await proWithForwarding(server, sink);
-      const load = sendUntilStopped(server.smtpPort, address, {
+      // Forwarding runs every second beside the intake: pull the plug most likely with both
+      // under way.
+      const acknowledged = await killDuringLoad(server, address, {
         prefix: 'crash-fwd',
         connections: CONNECTIONS,
         maxMessages: MAX_MESSAGES,
         pauseMs: PAUSE_MS,
+        killBetweenMs: [1_000, 2_500],
       });
-      // Forwarding runs every second beside the intake: pull the plug at a moment the test
-      // does not choose, most likely with both under way.
-      await new Promise((resolve) => setTimeout(resolve, 1_000 + Math.random() * 1_500));
-      await server.kill();
-      await load.stop();
-      const acknowledged = [...load.acknowledged];
       expect(acknowledged.length, 'messages acknowledged before the kill').toBeGreaterThan(5);
       const forwardedBeforeKill = (await copiesBySubject(sink)).size;
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/crash-backends.js';
-import { sendUntilStopped } from '../support/send-until-stopped.js';
+import { killDuringLoad } from '../support/send-until-stopped.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { createMailTmAccount } from '../support/mail-tm-account.js';
 
@@ -38,16 +38,13 @@ describe.each(backends)('a crash during SMTP load on $name', (backend) => {
     const dataDir = server.dataDir;
     try {
       const token = (await createMailTmAccount(server.url, 'crash@tempmail.test')).token;
-      const load = sendUntilStopped(server.smtpPort, 'crash@tempmail.test', {
+      // Let traffic build up, then pull the plug.
+      const acknowledged = await killDuringLoad(server, 'crash@tempmail.test', {
         prefix: 'crash',
         connections: CONNECTIONS,
         maxMessages: MAX_MESSAGES,
+        killBetweenMs: [600, 1_500],
       });
-      // Let traffic build up, then pull the plug at a moment the test does not choose.
-      await new Promise((resolve) => setTimeout(resolve, 600 + Math.random() * 900));
-      await server.kill();
-      await load.stop();
-      const acknowledged = [...load.acknowledged];
       expect(acknowledged.length, 'messages acknowledged before the kill').toBeGreaterThan(20);
 
       server = await startServer({ env, dataDir });

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
+import type { RunningServer } from './start-server.js';
 
-export interface SteadyLoad {
+interface SteadyLoad {
   /** Subjects of the messages that got a 250. */
   acknowledged: Set<string>;
   /** Stops sending and waits for the messages in flight. */
@@ -12,7 +13,7 @@ export interface SteadyLoad {
  * stopped or `maxMessages` are sent, `pauseMs` apart on each connection. A connection stops
  * at its first failure (the server was killed); `acknowledged` holds what got its 250.
  */
-export function sendUntilStopped(
+function sendUntilStopped(
   smtpPort: number,
   to: string,
   options: { prefix: string; connections: number; maxMessages: number; pauseMs?: number },
@@ -56,4 +57,24 @@ export function sendUntilStopped(
       for (const transport of transports) transport.close();
     },
   };
+}
+
+/**
+ * A crash under load: sends as sendUntilStopped does, SIGKILLs the server at a random moment
+ * between `killBetweenMs[0]` and `killBetweenMs[1]` (one the test does not choose), and
+ * resolves with the subjects that got their 250 before it.
+ */
+export async function killDuringLoad(
+  server: RunningServer,
+  to: string,
+  options: Parameters<typeof sendUntilStopped>[2] & { killBetweenMs: [number, number] },
+): Promise<string[]> {
+  const load = sendUntilStopped(server.smtpPort, to, options);
+  const [earliest, latest] = options.killBetweenMs;
+  await new Promise((resolve) =>
+    setTimeout(resolve, earliest + Math.random() * (latest - earliest)),
+  );
+  await server.kill();
+  await load.stop();
+  return [...load.acknowledged];
 }

@@ -134,7 +134,9 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.set('query parser', 'extended');
 
   app.use(logRequests(services.logger));
-  app.use(setSecurityHeaders({ publicUrl: services.config.publicUrl }));
+  // Served over https (behind a proxy that terminates TLS) when the public URL says so.
+  const https = services.config.publicUrl.startsWith('https://');
+  app.use(setSecurityHeaders({ https }));
 
   app.get('/openapi.json', (_request, response) => {
     response.json(contract);
@@ -183,7 +185,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
       roots,
       services.config.publicUrl,
       dashboardPolicy({
-        secure: services.config.publicUrl.startsWith('https://'),
+        https,
         thirdPartyOrigins: services.config.thirdPartyOrigins,
       }),
     ),

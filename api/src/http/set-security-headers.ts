@@ -56,7 +56,7 @@ export function serverPagePolicy(nonce: string): string {
  * ad network's, when the dashboard was built with one (VITE_AD_CLIENT_ID).
  */
 export function dashboardPolicy(options: {
-  secure: boolean;
+  https: boolean;
   thirdPartyOrigins: readonly string[];
 }): string {
   const extra = options.thirdPartyOrigins.map((origin) => ` ${origin}`).join('');
@@ -64,7 +64,7 @@ export function dashboardPolicy(options: {
     "default-src 'self'",
     `script-src 'self'${extra}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: cid: https:${options.secure ? '' : ' http:'}`,
+    `img-src 'self' data: blob: cid: https:${options.https ? '' : ' http:'}`,
     `connect-src 'self'${extra}`,
     `frame-src 'self'${extra}`,
     "form-action 'self'",
@@ -83,8 +83,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * answers; the handlers that send pages (the dashboard, /docs, the server pages) replace it
  * with theirs.
  */
-export function setSecurityHeaders(options: { publicUrl: string }): RequestHandler {
-  const https = options.publicUrl.startsWith('https://');
+export function setSecurityHeaders(options: { https: boolean }): RequestHandler {
+  const { https } = options;
   return (_request, response, next) => {
     response.setHeader('X-Content-Type-Options', 'nosniff');
     response.setHeader('X-Frame-Options', 'DENY');

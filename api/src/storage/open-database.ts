@@ -8,13 +8,17 @@ import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = DatabaseConfig['kind'];
 
-export interface Storage {
+export type Storage = {
   readonly db: Kysely<DatabaseSchema>;
-  readonly dialect: Dialect;
-  /** What was opened: another thread opens the same database from it. */
-  readonly config: DatabaseConfig;
   close(): Promise<void>;
-}
+} & (
+  | {
+      readonly dialect: 'sqlite';
+      /** The database file: another thread (the ingest's writer) opens it too. */
+      readonly file: string;
+    }
+  | { readonly dialect: 'postgres' }
+);
 
 const INT8_OID = 20;
 const STATEMENT_CACHE_SIZE = 512;
@@ -65,7 +69,7 @@ function openSqlite(file: string): Storage {
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
-  return { db, dialect: 'sqlite', config: { kind: 'sqlite', file }, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
 
 function openPostgres(url: string): Storage {
@@ -84,7 +88,7 @@ function openPostgres(url: string): Storage {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', config: { kind: 'postgres', url }, close: () => db.destroy() };
+  return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 /** Opens the configured database. Migrations are run separately (see migrate.ts). */

@@ -17,14 +17,14 @@ export const PLAN_PRICES: Record<ProPlan, number> = { pro_monthly: 3, pro_24hr: 
 /** Public API limits (spec section 6), as the server enforces them. */
 export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 100 } as const;
 
-/** "$3" in English and Spanish, "3 €" in French and German (issue 6). */
 /**
- * Kept per language: building an Intl.NumberFormat costs far more than formatting, and the
+ * Kept per locale: building an Intl.NumberFormat costs far more than formatting, and the
  * home page formats its prices in every rich text it renders (133 ms of a throttled phone's
  * start-up before this cache).
  */
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
+/** "$3" in English and Spanish, "3 €" in French and German (issue 6). */
 export function formatPrice(amount: number, language: string): string {
   const euro = language === 'fr' || language === 'de';
   const locale = euro ? language : 'en-US';

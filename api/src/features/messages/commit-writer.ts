@@ -21,8 +21,11 @@ export interface CommitWriter {
   close(): Promise<void>;
 }
 
+/** What the thread posts: that it has opened the database, then one reply per commit. */
 type Reply =
-  { id: number; result: CommitResult } | { id: number; error: { message: string; code?: string } };
+  | { ready: true }
+  | { id: number; result: CommitResult }
+  | { id: number; error: { message: string; code?: string } };
 
 function contentBytes(batch: CommitBatch): number {
   let bytes = 0;
@@ -141,8 +144,7 @@ async function startWriterThread(file: string) {
  */
 export async function startCommitWriter(storage: Storage): Promise<CommitWriter> {
   const inline = createMessagesRepository(storage.db);
-  const { config } = storage;
-  const thread = config.kind === 'sqlite' ? await startWriterThread(config.file) : undefined;
+  const thread = storage.dialect === 'sqlite' ? await startWriterThread(storage.file) : undefined;
   let closed = false;
   return {
     commitBatch(batch) {
