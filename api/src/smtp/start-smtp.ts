@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import type { Ingest } from '../features/messages/ingest-messages.js';
 import type { MailboxesRepository } from '../storage/repositories/mailboxes.js';
 import { cacheRecipients } from './cache-recipients.js';
+import { collectMessage } from './collect-message.js';
 import { classifyRecipient } from './classify-recipient.js';
 
 /** How long a live recipient is remembered between look-ups. */
@@ -248,16 +249,14 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
     },
 
     onData(stream: SMTPServerDataStream, session, callback: SmtpCallback) {
-      const chunks: Buffer[] = [];
-      let kept = 0;
+      // Stamped when the data starts, as MTAs stamp the time a message began to arrive.
+      const message = collectMessage(
+        receivedHeader(session, config.smtp.hostname, deps.now()),
+        config.smtp.maxMessageBytes,
+      );
       // Read to the end whatever the size: stopping early would let the rest of the data
       // be read as commands. smtp-server answers an oversized message 552 5.3.4 itself.
-      stream.on('data', (chunk: Buffer) => {
-        if (kept + chunk.length <= config.smtp.maxMessageBytes) {
-          chunks.push(chunk);
-          kept += chunk.length;
-        }
-      });
+      stream.on('data', (chunk: Buffer) => message.push(chunk));
       stream.on('error', (error) => callback(error));
       stream.on('end', () => {
         if (stream.sizeExceeded) {
@@ -265,11 +264,7 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
           return;
         }
         const mailboxIds = [...(recipients.get(session) ?? [])];
-        const now = deps.now();
-        const raw = Buffer.concat([receivedHeader(session, config.smtp.hostname, now), ...chunks]);
-        // The pieces are copied: let them go now rather than with the connection.
-        chunks.length = 0;
-        deps.ingest.accept(raw, mailboxIds).then(
+        deps.ingest.accept(message.bytes(), mailboxIds).then(
           (ids) => callback(null, `2.0.0 Ok: queued as ${ids[0] ?? session.id}`),
           (error: unknown) => {
             logger.error({ err: error }, 'smtp: could not store a message; answered 451');

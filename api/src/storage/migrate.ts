@@ -5,6 +5,7 @@ import { forwardingDeliveries } from './migrations/0002-forwarding-deliveries.js
 import { messagesReceivedIndex } from './migrations/0003-messages-received-index.js';
 import { mailboxListVersion } from './migrations/0004-mailbox-list-version.js';
 import { userReferenceIndexes } from './migrations/0005-user-reference-indexes.js';
+import { contentChunks } from './migrations/0006-content-chunks.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -17,6 +18,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0003-messages-received-index': messagesReceivedIndex,
   '0004-mailbox-list-version': mailboxListVersion,
   '0005-user-reference-indexes': userReferenceIndexes,
+  '0006-content-chunks': contentChunks,
 };
 
 class InCodeMigrations implements MigrationProvider {

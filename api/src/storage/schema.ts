@@ -75,7 +75,21 @@ export interface MessageBodiesTable {
 
 export interface MessageSourcesTable {
   message_id: string;
+  /** The first piece of the raw source; the rest is in message_source_chunks. */
   raw: Uint8Array;
+}
+
+/** The pieces of a large content after its first (migration 0006). */
+export interface MessageSourceChunksTable {
+  message_id: string;
+  position: number;
+  content: Uint8Array;
+}
+
+export interface AttachmentChunksTable {
+  attachment_id: string;
+  position: number;
+  content: Uint8Array;
 }
 
 export interface AttachmentsTable {
@@ -87,6 +101,7 @@ export interface AttachmentsTable {
   disposition: string;
   content_id: string | null;
   size: number;
+  /** The first piece of the content; the rest is in attachment_chunks. */
   content: Uint8Array;
 }
 
@@ -183,7 +198,9 @@ export interface DatabaseSchema {
   messages: MessagesTable;
   message_bodies: MessageBodiesTable;
   message_sources: MessageSourcesTable;
+  message_source_chunks: MessageSourceChunksTable;
   attachments: AttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
   forwarding_settings: ForwardingSettingsTable;
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;

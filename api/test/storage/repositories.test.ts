@@ -5,11 +5,18 @@ import { DuplicateKeyError } from '../../src/storage/errors.js';
 import { migrateToLatest } from '../../src/storage/migrate.js';
 import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
 import type { ParsedMessage } from '../../src/storage/repositories/messages.js';
+import { CONTENT_PIECE_BYTES } from '../../src/storage/split-content.js';
 import { postgresSkipReason, testBackends, type TestDatabase } from '../support/test-databases.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+/** Content of `length` bytes in which every piece differs, so a piece out of order shows. */
+const patterned = (length: number) => {
+  const content = new Uint8Array(length);
+  for (let i = 0; i < length; i += 1) content[i] = (i * 7 + (i >> 20)) & 255;
+  return content;
+};
 
 let counter = 0;
 /** A unique address per call, so tests in one database never collide. */
@@ -76,6 +83,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0003-messages-received-index',
         '0004-mailbox-list-version',
         '0005-user-reference-indexes',
+        '0006-content-chunks',
       ]);
     });
   });
@@ -319,23 +327,25 @@ describe.each(testBackends)('storage on $name', (backend) => {
     it('deletes expired mailboxes with everything they hold', async () => {
       const doomed = await newMailbox({ expiresAt: T0 - 1 });
       const kept = await newMailbox({ expiresAt: T0 + HOUR });
+      // Large enough to be stored in pieces: the pieces must go too.
       const [messageId] = await repos.messages.storeReceived([
-        { mailboxId: doomed.id, raw: bytes('Subject: bye\r\n\r\nbye'), receivedAt: T0 - 10 },
+        { mailboxId: doomed.id, raw: patterned(CONTENT_PIECE_BYTES + 10), receivedAt: T0 - 10 },
       ]);
       await saveOne(
         messageId!,
         parsed({
           attachments: [
             {
-              filename: 'a.txt',
-              contentType: 'text/plain',
+              filename: 'a.bin',
+              contentType: 'application/octet-stream',
               disposition: 'attachment',
               contentId: null,
-              content: bytes('x'),
+              content: patterned(CONTENT_PIECE_BYTES + 10),
             },
           ],
         }),
       );
+      const [attachment] = (await repos.messages.find(messageId!, [doomed.id]))!.attachments;
       const deleted = await repos.mailboxes.deleteExpired(T0, 1000);
       expect(deleted).toBeGreaterThanOrEqual(1);
       expect(await repos.mailboxes.findById(doomed.id)).toBeUndefined();
@@ -355,6 +365,18 @@ describe.each(testBackends)('storage on $name', (backend) => {
           .executeTakeFirstOrThrow();
         expect(Number(left.n), `${table} rows left`).toBe(0);
       }
+      const pieces = await db
+        .selectFrom('message_source_chunks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('message_id', '=', messageId!)
+        .executeTakeFirstOrThrow();
+      expect(Number(pieces.n), 'message_source_chunks rows left').toBe(0);
+      const attachmentPieces = await db
+        .selectFrom('attachment_chunks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('attachment_id', '=', attachment!.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(attachmentPieces.n), 'attachment_chunks rows left').toBe(0);
     });
   });
 
@@ -448,6 +470,75 @@ describe.each(testBackends)('storage on $name', (backend) => {
         mailbox.id,
       ]);
       expect(Buffer.from(logo!.content)).toEqual(Buffer.from(image));
+    });
+
+    it('stores large sources and attachments in pieces and reads them back whole', async () => {
+      const mailbox = await newMailbox();
+      const raw = patterned(Math.round(CONTENT_PIECE_BYTES * 2.5));
+      const small = bytes('Subject: small\r\n\r\nsmall');
+      const [id, smallId] = await repos.messages.storeReceived([
+        { mailboxId: mailbox.id, raw, receivedAt: T0 },
+        { mailboxId: mailbox.id, raw: small, receivedAt: T0 },
+      ]);
+      const file = patterned(CONTENT_PIECE_BYTES * 3 + 1);
+      await saveOne(
+        id!,
+        parsed({
+          attachments: [
+            {
+              filename: 'big.bin',
+              contentType: 'application/octet-stream',
+              disposition: 'attachment',
+              contentId: null,
+              content: file,
+            },
+          ],
+        }),
+      );
+      const db = database.storage.db;
+      const sourcePieces = await db
+        .selectFrom('message_source_chunks')
+        .select(['message_id', 'position'])
+        .where('message_id', 'in', [id!, smallId!])
+        .orderBy('position')
+        .execute();
+      expect(sourcePieces.map((piece) => [piece.message_id, piece.position])).toEqual([
+        [id, 1],
+        [id, 2],
+      ]);
+
+      expect(
+        Buffer.from((await repos.messages.findSource(id!, [mailbox.id]))!).equals(Buffer.from(raw)),
+      ).toBe(true);
+      expect(
+        Buffer.from((await repos.messages.readSourceForParsing(id!))!).equals(Buffer.from(raw)),
+      ).toBe(true);
+      expect(
+        Buffer.from((await repos.messages.findSource(smallId!, [mailbox.id]))!).equals(
+          Buffer.from(small),
+        ),
+      ).toBe(true);
+      const detail = await repos.messages.find(id!, [mailbox.id]);
+      expect(detail?.size).toBe(raw.byteLength);
+      expect(detail?.attachments[0]?.size).toBe(file.byteLength);
+      const stored = await repos.messages.findAttachment(id!, detail!.attachments[0]!.id, [
+        mailbox.id,
+      ]);
+      expect(Buffer.from(stored!.content).equals(Buffer.from(file))).toBe(true);
+      expect(await repos.messages.usedBytes(mailbox.id)).toBe(raw.byteLength + small.byteLength);
+
+      // A row written before sources were split holds the whole source in its first piece.
+      const whole = patterned(CONTENT_PIECE_BYTES + 5);
+      await db
+        .updateTable('message_sources')
+        .set({ raw: whole })
+        .where('message_id', '=', smallId!)
+        .execute();
+      expect(
+        Buffer.from((await repos.messages.findSource(smallId!, [mailbox.id]))!).equals(
+          Buffer.from(whole),
+        ),
+      ).toBe(true);
     });
 
     it('keeps a message readable when parsing failed', async () => {

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { newId } from '../ids.js';
+import { insertGroups, joinContent, splitContent } from '../split-content.js';
 import type {
   AttachmentsTable,
   DatabaseSchema,
@@ -139,10 +140,22 @@ async function insertReceived(
       })),
     )
     .execute();
-  await trx
-    .insertInto('message_sources')
-    .values(rows.map((row) => ({ message_id: row.id, raw: row.raw })))
-    .execute();
+  // First pieces in multi-row inserts, the pieces after them one per statement.
+  const sources = rows.map((row) => ({ id: row.id, ...splitContent(row.raw) }));
+  for (const group of insertGroups(sources, 500, (source) => source.first.byteLength)) {
+    await trx
+      .insertInto('message_sources')
+      .values(group.map((source) => ({ message_id: source.id, raw: source.first })))
+      .execute();
+  }
+  for (const source of sources) {
+    for (const [index, content] of source.rest.entries()) {
+      await trx
+        .insertInto('message_source_chunks')
+        .values({ message_id: source.id, position: index + 1, content })
+        .execute();
+    }
+  }
   return rows.map((row) => row.id);
 }
 
@@ -153,6 +166,7 @@ async function writeParsed(
   const saved: boolean[] = [];
   const bodies: Insertable<MessageBodiesTable>[] = [];
   const attachments: Insertable<AttachmentsTable>[] = [];
+  const attachmentRests: { id: string; rest: Uint8Array[] }[] = [];
   for (const { id, parsed } of items) {
     const updated = await trx
       .updateTable('messages')
@@ -180,9 +194,11 @@ async function writeParsed(
       html: parsed.html,
       parse_error: parsed.parseError,
     });
-    parsed.attachments.forEach((attachment, position) =>
+    parsed.attachments.forEach((attachment, position) => {
+      const { first, rest } = splitContent(attachment.content);
+      const attachmentId = newId();
       attachments.push({
-        id: newId(),
+        id: attachmentId,
         message_id: id,
         position,
         filename: attachment.filename,
@@ -190,23 +206,29 @@ async function writeParsed(
         disposition: attachment.disposition,
         content_id: attachment.contentId,
         size: attachment.content.byteLength,
-        content: attachment.content,
-      }),
-    );
+        content: first,
+      });
+      if (rest.length > 0) attachmentRests.push({ id: attachmentId, rest });
+    });
   }
-  // One multi-row insert per table for the whole group, in chunks that stay under the
-  // databases' bound-parameter limits.
+  // One multi-row insert per table for the whole group, in groups that stay under the
+  // databases' bound-parameter limits and (split-content.ts) bind little content at once.
   for (let i = 0; i < bodies.length; i += 100) {
     await trx
       .insertInto('message_bodies')
       .values(bodies.slice(i, i + 100))
       .execute();
   }
-  for (let i = 0; i < attachments.length; i += 50) {
-    await trx
-      .insertInto('attachments')
-      .values(attachments.slice(i, i + 50))
-      .execute();
+  for (const group of insertGroups(attachments, 50, (row) => row.content.byteLength)) {
+    await trx.insertInto('attachments').values(group).execute();
+  }
+  for (const { id, rest } of attachmentRests) {
+    for (const [index, content] of rest.entries()) {
+      await trx
+        .insertInto('attachment_chunks')
+        .values({ attachment_id: id, position: index + 1, content })
+        .execute();
+    }
   }
   return saved;
 }
@@ -256,6 +278,28 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
   /** Listing columns of the messages in these mailboxes; callers add order and filters. */
   const summariesIn = (mailboxIds: readonly string[]) =>
     db.selectFrom('messages').select(summaryColumns).where('messages.mailbox_id', 'in', mailboxIds);
+
+  /** The pieces stored after a raw source's first, in order. */
+  const sourceRest = async (messageId: string) =>
+    (
+      await db
+        .selectFrom('message_source_chunks')
+        .select('content')
+        .where('message_id', '=', messageId)
+        .orderBy('position')
+        .execute()
+    ).map((piece) => piece.content);
+
+  /** The pieces stored after an attachment's first, in order. */
+  const attachmentRest = async (attachmentId: string) =>
+    (
+      await db
+        .selectFrom('attachment_chunks')
+        .select('content')
+        .where('attachment_id', '=', attachmentId)
+        .orderBy('position')
+        .execute()
+    ).map((piece) => piece.content);
 
   return {
     /**
@@ -449,7 +493,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
         .where('messages.id', '=', id)
         .where('messages.mailbox_id', 'in', mailboxIds)
         .executeTakeFirst();
-      return row?.raw;
+      return row && joinContent(row.raw, await sourceRest(id));
     },
 
     async findAttachment(
@@ -482,7 +526,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
           disposition: row.disposition,
           contentId: row.content_id,
           size: row.size,
-          content: row.content,
+          content: joinContent(row.content, await attachmentRest(row.id)),
         }
       );
     },
@@ -571,7 +615,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
         .select('raw')
         .where('message_id', '=', id)
         .executeTakeFirst();
-      return row?.raw;
+      return row && joinContent(row.raw, await sourceRest(id));
     },
   };
 }
