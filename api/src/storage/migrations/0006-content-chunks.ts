@@ -11,24 +11,19 @@ export function contentChunks(dialect: Dialect): Migration {
   const binary = dialect === 'postgres' ? sql`bytea` : sql`blob`;
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('message_source_chunks')
-        .addColumn('message_id', 'text', (c) =>
-          c.notNull().references('messages.id').onDelete('cascade'),
-        )
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .addColumn('content', binary, (c) => c.notNull())
-        .addPrimaryKeyConstraint('message_source_chunks_pk', ['message_id', 'position'])
-        .execute();
-      await db.schema
-        .createTable('attachment_chunks')
-        .addColumn('attachment_id', 'text', (c) =>
-          c.notNull().references('attachments.id').onDelete('cascade'),
-        )
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .addColumn('content', binary, (c) => c.notNull())
-        .addPrimaryKeyConstraint('attachment_chunks_pk', ['attachment_id', 'position'])
-        .execute();
+      const owners = [
+        ['message_source_chunks', 'message_id', 'messages.id'],
+        ['attachment_chunks', 'attachment_id', 'attachments.id'],
+      ] as const;
+      for (const [table, owner, ownerKey] of owners) {
+        await db.schema
+          .createTable(table)
+          .addColumn(owner, 'text', (c) => c.notNull().references(ownerKey).onDelete('cascade'))
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('content', binary, (c) => c.notNull())
+          .addPrimaryKeyConstraint(`${table}_pk`, [owner, 'position'])
+          .execute();
+      }
     },
   };
 }

@@ -279,24 +279,17 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
   const summariesIn = (mailboxIds: readonly string[]) =>
     db.selectFrom('messages').select(summaryColumns).where('messages.mailbox_id', 'in', mailboxIds);
 
-  /** The pieces stored after a raw source's first, in order. */
-  const sourceRest = async (messageId: string) =>
+  /** The pieces stored after a raw source's or an attachment's first, in order. */
+  const restOf = async (table: 'message_source_chunks' | 'attachment_chunks', owner: string) =>
     (
       await db
-        .selectFrom('message_source_chunks')
+        .selectFrom(table)
         .select('content')
-        .where('message_id', '=', messageId)
-        .orderBy('position')
-        .execute()
-    ).map((piece) => piece.content);
-
-  /** The pieces stored after an attachment's first, in order. */
-  const attachmentRest = async (attachmentId: string) =>
-    (
-      await db
-        .selectFrom('attachment_chunks')
-        .select('content')
-        .where('attachment_id', '=', attachmentId)
+        .where(
+          sql.ref(table === 'message_source_chunks' ? 'message_id' : 'attachment_id'),
+          '=',
+          owner,
+        )
         .orderBy('position')
         .execute()
     ).map((piece) => piece.content);
@@ -493,7 +486,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
         .where('messages.id', '=', id)
         .where('messages.mailbox_id', 'in', mailboxIds)
         .executeTakeFirst();
-      return row && joinContent(row.raw, await sourceRest(id));
+      return row && joinContent(row.raw, await restOf('message_source_chunks', id));
     },
 
     async findAttachment(
@@ -526,7 +519,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
           disposition: row.disposition,
           contentId: row.content_id,
           size: row.size,
-          content: joinContent(row.content, await attachmentRest(row.id)),
+          content: joinContent(row.content, await restOf('attachment_chunks', row.id)),
         }
       );
     },
@@ -615,7 +608,7 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
         .select('raw')
         .where('message_id', '=', id)
         .executeTakeFirst();
-      return row && joinContent(row.raw, await sourceRest(id));
+      return row && joinContent(row.raw, await restOf('message_source_chunks', id));
     },
   };
 }
