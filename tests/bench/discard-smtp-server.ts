@@ -17,5 +17,8 @@ const server = new SMTPServer({
     stream.on('end', () => callback());
   },
 });
+// A connection reset by the load generator at the end is not the server failing; without a
+// listener smtp-server's 'error' event would end the process mid-run.
+server.on('error', () => undefined);
 server.listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
