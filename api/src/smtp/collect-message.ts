@@ -32,7 +32,7 @@ function freeReadBuffers(): void {
 }
 
 export interface MessageCollector {
-  /** Appends bytes; bytes past the limit are dropped (the caller answers 552). */
+  /** Appends bytes; from the first that would pass the limit on, drops them (552 follows). */
   push(chunk: Uint8Array): void;
   /**
    * The whole message, alone in its buffer, so that a large one can be moved to a parser
@@ -51,10 +51,15 @@ export function collectMessage(head: Uint8Array, limit: number): MessageCollecto
   let pieces: Uint8Array[] = [head];
   let length = head.byteLength;
   let grown: ArrayBuffer | undefined;
+  let exceeded = false;
 
   return {
     push(chunk) {
-      if (length - head.byteLength + chunk.byteLength > limit) return;
+      // Once over the limit the message is refused: the rest is read, not kept.
+      if (exceeded || length - head.byteLength + chunk.byteLength > limit) {
+        exceeded = true;
+        return;
+      }
       if (!grown && length + chunk.byteLength > GROW_IN_PLACE_BYTES) {
         grown = new ArrayBuffer(length, { maxByteLength: head.byteLength + limit });
         const into = new Uint8Array(grown);

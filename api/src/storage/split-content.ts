@@ -1,8 +1,9 @@
 /**
- * Large contents (raw sources, attachments) are written and read in pieces. Both databases
- * copy what a statement binds (better-sqlite3 hands SQLite a copy, SQLite builds the row in
- * memory, node-postgres spells a bytea parameter out in hex), so one 25 MB value costs a
- * multiple of its size while it is written. A piece at a time, the copies stay this small.
+ * Large contents (raw sources, attachments) are written and read in pieces. What a
+ * statement binds is copied on its way (better-sqlite3 hands SQLite a copy and SQLite builds
+ * the row in memory; node-postgres puts the value into one protocol message), so one 25 MB
+ * value costs a multiple of its size while it is written. A piece at a time, the copies
+ * stay this small.
  */
 export const CONTENT_PIECE_BYTES = 1 << 20;
 

@@ -346,11 +346,32 @@ describe.each(testBackends)('storage on $name', (backend) => {
         }),
       );
       const [attachment] = (await repos.messages.find(messageId!, [doomed.id]))!.attachments;
+      const db = database.storage.db;
+      const piecesOf = async () => [
+        Number(
+          (
+            await db
+              .selectFrom('message_source_chunks')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('message_id', '=', messageId!)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+        Number(
+          (
+            await db
+              .selectFrom('attachment_chunks')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('attachment_id', '=', attachment!.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ];
+      expect(await piecesOf()).toEqual([1, 1]);
       const deleted = await repos.mailboxes.deleteExpired(T0, 1000);
       expect(deleted).toBeGreaterThanOrEqual(1);
       expect(await repos.mailboxes.findById(doomed.id)).toBeUndefined();
       expect(await repos.mailboxes.findById(kept.id)).toBeDefined();
-      const db = database.storage.db;
       for (const table of [
         'messages',
         'message_sources',
@@ -365,18 +386,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
           .executeTakeFirstOrThrow();
         expect(Number(left.n), `${table} rows left`).toBe(0);
       }
-      const pieces = await db
-        .selectFrom('message_source_chunks')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('message_id', '=', messageId!)
-        .executeTakeFirstOrThrow();
-      expect(Number(pieces.n), 'message_source_chunks rows left').toBe(0);
-      const attachmentPieces = await db
-        .selectFrom('attachment_chunks')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('attachment_id', '=', attachment!.id)
-        .executeTakeFirstOrThrow();
-      expect(Number(attachmentPieces.n), 'attachment_chunks rows left').toBe(0);
+      expect(await piecesOf(), 'pieces left').toEqual([0, 0]);
     });
   });
 
@@ -519,6 +529,13 @@ describe.each(testBackends)('storage on $name', (backend) => {
         ),
       ).toBe(true);
       const detail = await repos.messages.find(id!, [mailbox.id]);
+      const attachmentPieces = await db
+        .selectFrom('attachment_chunks')
+        .select('position')
+        .where('attachment_id', '=', detail!.attachments[0]!.id)
+        .orderBy('position')
+        .execute();
+      expect(attachmentPieces.map((piece) => piece.position)).toEqual([1, 2, 3]);
       expect(detail?.size).toBe(raw.byteLength);
       expect(detail?.attachments[0]?.size).toBe(file.byteLength);
       const stored = await repos.messages.findAttachment(id!, detail!.attachments[0]!.id, [
@@ -526,6 +543,11 @@ describe.each(testBackends)('storage on $name', (backend) => {
       ]);
       expect(Buffer.from(stored!.content).equals(Buffer.from(file))).toBe(true);
       expect(await repos.messages.usedBytes(mailbox.id)).toBe(raw.byteLength + small.byteLength);
+
+      // Pieces deleted between the two reads (the message deleted meanwhile): gone, not cut.
+      await db.deleteFrom('message_source_chunks').where('message_id', '=', id!).execute();
+      expect(await repos.messages.findSource(id!, [mailbox.id])).toBeUndefined();
+      expect(await repos.messages.readSourceForParsing(id!)).toBeUndefined();
 
       // A row written before sources were split holds the whole source in its first piece.
       const whole = patterned(CONTENT_PIECE_BYTES + 5);

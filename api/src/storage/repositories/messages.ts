@@ -122,6 +122,15 @@ function toSummary(row: SummaryRow): MessageSummary {
   };
 }
 
+/** Two bound values a row: far below either database's limit on bound parameters. */
+const SOURCE_ROWS_PER_INSERT = 500;
+
+/** The column naming what a piece belongs to, per table of pieces (split-content.ts). */
+const PIECE_OWNER = {
+  message_source_chunks: 'message_id',
+  attachment_chunks: 'attachment_id',
+} as const;
+
 async function insertReceived(
   trx: Kysely<DatabaseSchema>,
   batch: readonly ReceivedMessage[],
@@ -140,9 +149,8 @@ async function insertReceived(
       })),
     )
     .execute();
-  // First pieces in multi-row inserts, the pieces after them one per statement.
   const sources = rows.map((row) => ({ id: row.id, ...splitContent(row.raw) }));
-  for (const group of insertGroups(sources, 500, (source) => source.first.byteLength)) {
+  for (const group of insertGroups(sources, SOURCE_ROWS_PER_INSERT, (s) => s.first.byteLength)) {
     await trx
       .insertInto('message_sources')
       .values(group.map((source) => ({ message_id: source.id, raw: source.first })))
@@ -279,20 +287,30 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
   const summariesIn = (mailboxIds: readonly string[]) =>
     db.selectFrom('messages').select(summaryColumns).where('messages.mailbox_id', 'in', mailboxIds);
 
-  /** The pieces stored after a raw source's or an attachment's first, in order. */
-  const restOf = async (table: 'message_source_chunks' | 'attachment_chunks', owner: string) =>
-    (
-      await db
-        .selectFrom(table)
-        .select('content')
-        .where(
-          sql.ref(table === 'message_source_chunks' ? 'message_id' : 'attachment_id'),
-          '=',
-          owner,
-        )
-        .orderBy('position')
-        .execute()
-    ).map((piece) => piece.content);
+  /**
+   * A stored content of `size` bytes from its first piece and, when that is not all of it,
+   * the pieces after it. Those are read by a second query: if the content was deleted in
+   * between, it is gone (undefined) rather than cut short.
+   */
+  const wholeContent = async (
+    table: keyof typeof PIECE_OWNER,
+    owner: string,
+    first: Uint8Array,
+    size: number,
+  ) => {
+    if (first.byteLength >= size) return first;
+    const rest = await db
+      .selectFrom(table)
+      .select('content')
+      .where(sql.ref(PIECE_OWNER[table]), '=', owner)
+      .orderBy('position')
+      .execute();
+    const content = joinContent(
+      first,
+      rest.map((piece) => piece.content),
+    );
+    return content.byteLength === size ? content : undefined;
+  };
 
   return {
     /**
@@ -482,11 +500,11 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
       const row = await db
         .selectFrom('message_sources')
         .innerJoin('messages', 'messages.id', 'message_sources.message_id')
-        .select('message_sources.raw')
+        .select(['message_sources.raw', 'messages.size'])
         .where('messages.id', '=', id)
         .where('messages.mailbox_id', 'in', mailboxIds)
         .executeTakeFirst();
-      return row && joinContent(row.raw, await restOf('message_source_chunks', id));
+      return row && wholeContent('message_source_chunks', id, row.raw, row.size);
     },
 
     async findAttachment(
@@ -511,15 +529,17 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
         .where('messages.id', '=', messageId)
         .where('messages.mailbox_id', 'in', mailboxIds)
         .executeTakeFirst();
+      if (!row) return undefined;
+      const content = await wholeContent('attachment_chunks', row.id, row.content, row.size);
       return (
-        row && {
+        content && {
           id: row.id,
           filename: row.filename,
           contentType: row.content_type,
           disposition: row.disposition,
           contentId: row.content_id,
           size: row.size,
-          content: joinContent(row.content, await restOf('attachment_chunks', row.id)),
+          content,
         }
       );
     },
@@ -605,10 +625,11 @@ export function createMessagesRepository(db: Kysely<DatabaseSchema>) {
     async readSourceForParsing(id: string): Promise<Uint8Array | undefined> {
       const row = await db
         .selectFrom('message_sources')
-        .select('raw')
-        .where('message_id', '=', id)
+        .innerJoin('messages', 'messages.id', 'message_sources.message_id')
+        .select(['message_sources.raw', 'messages.size'])
+        .where('messages.id', '=', id)
         .executeTakeFirst();
-      return row && joinContent(row.raw, await restOf('message_source_chunks', id));
+      return row && wholeContent('message_source_chunks', id, row.raw, row.size);
     },
   };
 }
