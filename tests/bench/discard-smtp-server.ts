@@ -1,6 +1,7 @@
 // The ceiling for our server: smtp-server set up as ours is (no AUTH, no reverse DNS, SIZE,
 // enhanced codes), reading each message to its end and throwing it away.
 import { SMTPServer } from 'smtp-server';
+import { ignoreConnectionResets } from '../support/ignore-connection-resets.js';
 
 const port = Number(process.argv[2]);
 const server = new SMTPServer({
@@ -17,10 +18,6 @@ const server = new SMTPServer({
     stream.on('end', () => callback());
   },
 });
-// A connection reset by the load generator at the end is not the server failing; without a
-// listener smtp-server's 'error' event would end the process mid-run. Anything else does.
-server.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'ECONNRESET') throw error;
-});
+ignoreConnectionResets(server);
 server.listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { ignoreConnectionResets } from './ignore-connection-resets.js';
 
 /** What the sink makes of a message: the parts tests look at, by an independent parser. */
 export interface SunkMessage {
@@ -65,9 +66,8 @@ export async function startRelaySink(): Promise<RelaySink> {
       });
     },
   });
-  // A sender killed mid-session (the crash tests) resets its connection: smtp-server
-  // reports that as an 'error' event, which with no listener would throw in this process.
-  server.on('error', () => undefined);
+  // A sender killed mid-session (the crash tests) resets its connection.
+  ignoreConnectionResets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

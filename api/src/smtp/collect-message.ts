@@ -53,6 +53,15 @@ export function collectMessage(head: Uint8Array, limit: number): MessageCollecto
   let grown: ArrayBuffer | undefined;
   let exceeded = false;
 
+  /** Appends to the resizable buffer, collecting at every COLLECT_EVERY_BYTES crossed. */
+  function append(into: ArrayBuffer, bytes: Uint8Array) {
+    const before = into.byteLength;
+    into.resize(before + bytes.byteLength);
+    new Uint8Array(into, before).set(bytes);
+    const crossed = Math.floor(into.byteLength / COLLECT_EVERY_BYTES);
+    if (crossed > Math.floor(before / COLLECT_EVERY_BYTES)) freeReadBuffers();
+  }
+
   return {
     push(chunk) {
       // Once over the limit the message is refused: the rest is read, not kept.
@@ -60,28 +69,17 @@ export function collectMessage(head: Uint8Array, limit: number): MessageCollecto
         exceeded = true;
         return;
       }
-      if (!grown && length + chunk.byteLength > GROW_IN_PLACE_BYTES) {
-        grown = new ArrayBuffer(length, { maxByteLength: head.byteLength + limit });
-        const into = new Uint8Array(grown);
-        let at = 0;
-        for (const piece of pieces) {
-          into.set(piece, at);
-          at += piece.byteLength;
-        }
-        pieces = [];
-      }
-      if (!grown) {
+      length += chunk.byteLength;
+      if (!grown && length <= GROW_IN_PLACE_BYTES) {
         pieces.push(chunk);
-        length += chunk.byteLength;
         return;
       }
-      grown.resize(length + chunk.byteLength);
-      new Uint8Array(grown, length).set(chunk);
-      const before = length;
-      length += chunk.byteLength;
-      if (Math.floor(length / COLLECT_EVERY_BYTES) > Math.floor(before / COLLECT_EVERY_BYTES)) {
-        freeReadBuffers();
+      if (!grown) {
+        grown = new ArrayBuffer(0, { maxByteLength: head.byteLength + limit });
+        for (const piece of pieces) append(grown, piece);
+        pieces = [];
       }
+      append(grown, chunk);
     },
     bytes() {
       return grown ? new Uint8Array(grown) : Buffer.concat(pieces, length);

@@ -131,6 +131,24 @@ const PIECE_OWNER = {
   attachment_chunks: 'attachment_id',
 } as const;
 
+/** Writes the pieces after a content's first, numbered from 1 (split-content.ts). */
+async function insertRest(
+  trx: Kysely<DatabaseSchema>,
+  table: keyof typeof PIECE_OWNER,
+  owner: string,
+  rest: readonly Uint8Array[],
+): Promise<void> {
+  // One piece a statement: a statement binding several would copy them all at once.
+  for (const [index, content] of rest.entries()) {
+    const position = index + 1;
+    await (
+      table === 'message_source_chunks'
+        ? trx.insertInto(table).values({ message_id: owner, position, content })
+        : trx.insertInto(table).values({ attachment_id: owner, position, content })
+    ).execute();
+  }
+}
+
 async function insertReceived(
   trx: Kysely<DatabaseSchema>,
   batch: readonly ReceivedMessage[],
@@ -156,14 +174,8 @@ async function insertReceived(
       .values(group.map((source) => ({ message_id: source.id, raw: source.first })))
       .execute();
   }
-  for (const source of sources) {
-    for (const [index, content] of source.rest.entries()) {
-      await trx
-        .insertInto('message_source_chunks')
-        .values({ message_id: source.id, position: index + 1, content })
-        .execute();
-    }
-  }
+  for (const source of sources)
+    await insertRest(trx, 'message_source_chunks', source.id, source.rest);
   return rows.map((row) => row.id);
 }
 
@@ -230,14 +242,7 @@ async function writeParsed(
   for (const group of insertGroups(attachments, 50, (row) => row.content.byteLength)) {
     await trx.insertInto('attachments').values(group).execute();
   }
-  for (const { id, rest } of attachmentRests) {
-    for (const [index, content] of rest.entries()) {
-      await trx
-        .insertInto('attachment_chunks')
-        .values({ attachment_id: id, position: index + 1, content })
-        .execute();
-    }
-  }
+  for (const { id, rest } of attachmentRests) await insertRest(trx, 'attachment_chunks', id, rest);
   return saved;
 }
 
