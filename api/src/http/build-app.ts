@@ -3,6 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
+import { compileRoutesOnce } from './compile-routes-once.js';
 import { handleErrors, type Surface } from './handle-errors.js';
 import { logRequests } from './log-requests.js';
 import { dashboardPolicy, DOCS_POLICY, setSecurityHeaders } from './set-security-headers.js';
@@ -69,15 +70,16 @@ function surfaceResolver(operations: readonly Operation[]): (request: Request) =
 
 /**
  * express-openapi-validator, one instance per root of the contract (`/v1`, `/api`, each
- * mail.tm root). The validator finds a request's route by compiling and trying every path
- * of its document in turn, on every request; one small document per root keeps that to the
- * few paths the request can be under.
+ * mail.tm root). The validator finds a request's route by trying every path of its document
+ * in turn; one small document per root keeps that to the few paths the request can be
+ * under, and compileRoutesOnce keeps it from compiling those paths again on every request.
  */
 function validateRequests(
   contract: Contract,
   roots: ReadonlySet<string>,
   validateResponses: boolean,
 ): RequestHandler {
+  compileRoutesOnce();
   const validators = new Map(
     [...roots].map((root) => {
       const chain = express.Router();
