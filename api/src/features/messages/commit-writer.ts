@@ -66,6 +66,8 @@ function forPosting(batch: CommitBatch): { batch: CommitBatch; transfer: ArrayBu
   return { batch: posted, transfer: [...copies.values()].map((copy) => copy.buffer) };
 }
 
+const threadStopped = (code: number) => new Error(`the commit thread stopped (exit code ${code})`);
+
 /** A writer thread on one SQLite file; it starts a new one if the thread dies. */
 async function startWriterThread(file: string) {
   const pending = new Map<
@@ -97,9 +99,7 @@ async function startWriterThread(file: string) {
       pending.clear();
     };
     started.on('error', stopped);
-    started.on('exit', (code) =>
-      stopped(new Error(`the commit thread stopped (exit code ${code})`)),
-    );
+    started.on('exit', (code) => stopped(threadStopped(code)));
     return started;
   }
 
@@ -109,9 +109,7 @@ async function startWriterThread(file: string) {
   await new Promise<void>((resolve, reject) => {
     first.once('message', () => resolve());
     first.once('error', reject);
-    first.once('exit', (code) =>
-      reject(new Error(`the commit thread stopped (exit code ${code})`)),
-    );
+    first.once('exit', (code) => reject(threadStopped(code)));
   });
   first.unref();
 

@@ -233,11 +233,8 @@ async function writeParsed(
   }
   // One multi-row insert per table for the whole group, in groups that stay under the
   // databases' bound-parameter limits and (split-content.ts) bind little content at once.
-  for (let i = 0; i < bodies.length; i += 100) {
-    await trx
-      .insertInto('message_bodies')
-      .values(bodies.slice(i, i + 100))
-      .execute();
+  for (const group of insertGroups(bodies, 100, (row) => row.text.length + row.html.length)) {
+    await trx.insertInto('message_bodies').values(group).execute();
   }
   for (const group of insertGroups(attachments, 50, (row) => row.content.byteLength)) {
     await trx.insertInto('attachments').values(group).execute();
