@@ -3,8 +3,12 @@ import type { Request, Response } from 'express';
 export interface EventStream {
   /** Writes one event frame; `data` is a JSON string. */
   send(frame: { id?: string; event?: string; data: string }): void;
-  /** Resolves when the client goes away or the stream is closed. */
-  readonly closed: Promise<void>;
+  /**
+   * Runs `cleanup` once, when the client goes away or the stream is closed. Handlers return
+   * once their stream is set up rather than await its end: a handler suspended for the life
+   * of a stream keeps its frame, and the promise Express watches, alive with it.
+   */
+  onClose(cleanup: () => void): void;
   close(): void;
 }
 
@@ -42,15 +46,14 @@ export function openEventStream(request: Request, response: Response): EventStre
   response.flushHeaders();
   response.write(': connected\n\n');
 
-  let finish: () => void = () => undefined;
-  const closed = new Promise<void>((resolve) => (finish = resolve));
+  const cleanups: (() => void)[] = [];
   const end = () => {
-    openStreams.delete(stream);
+    if (!openStreams.delete(stream)) return;
     if (openStreams.size === 0) {
       clearInterval(heartbeat);
       heartbeat = undefined;
     }
-    finish();
+    for (const cleanup of cleanups.splice(0)) cleanup();
   };
   request.on('close', end);
 
@@ -63,7 +66,10 @@ export function openEventStream(request: Request, response: Response): EventStre
       if (event) frame += `event: ${event}\n`;
       response.write(`${frame}data: ${data}\n\n`);
     },
-    closed,
+    onClose(cleanup) {
+      if (openStreams.has(stream)) cleanups.push(cleanup);
+      else cleanup();
+    },
     close() {
       end();
       response.end();

@@ -445,6 +445,53 @@ describe('event stream', () => {
     events.close();
   });
 
+  it('lets go of every subscription when the client leaves, on each kind of stream', async () => {
+    // Counts what the streams hold on the bus: each must be released once, when its client goes.
+    const bus = server.services.events;
+    const { subscribe, onResync } = bus;
+    const held = { subscriptions: 0, resyncListeners: 0 };
+    const counted =
+      (kind: keyof typeof held) =>
+      (stop: () => void): (() => void) => {
+        held[kind] += 1;
+        return () => {
+          held[kind] -= 1;
+          stop();
+        };
+      };
+    bus.subscribe = (mailboxId, listener) =>
+      counted('subscriptions')(subscribe.call(bus, mailboxId, listener));
+    bus.onResync = (listener) => counted('resyncListeners')(onResync.call(bus, listener));
+    try {
+      const box = await newMailbox();
+      const { token } = await proToken();
+      await api().post('/v1/generate-email').set(bearer(token)).expect(201);
+      const { body: account } = await api()
+        .get('/me')
+        .set(bearer(box.token))
+        .set('Accept', 'application/json')
+        .expect(200);
+      const streams = [
+        await readEvents(`${server.httpUrl}/v1/events`, bearer(box.token)),
+        // A Pro token's stream also has its refresh timer running.
+        await readEvents(`${server.httpUrl}/v1/events`, bearer(token)),
+        await readEvents(
+          `${server.httpUrl}/.well-known/mercure?topic=/accounts/${account.id}`,
+          bearer(box.token),
+        ),
+      ];
+      expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
+      expect(held).toEqual({ subscriptions: 3, resyncListeners: 3 });
+      for (const stream of streams) stream.close();
+      await expect.poll(() => ({ ...held }), { timeout: 5_000 }).toEqual({
+        subscriptions: 0,
+        resyncListeners: 0,
+      });
+    } finally {
+      Object.assign(bus, { subscribe, onResync });
+    }
+  });
+
   it('refuses without a token, and ends when the mailbox expires', async () => {
     const anonymous = await fetch(`${server.httpUrl}/v1/events`);
     expect(anonymous.status).toBe(401);

@@ -293,10 +293,11 @@ export function mailTmHandlers(services: Services): OperationHandlers {
         () => [mailbox.id],
         (message) => onArrival({ type: 'message.received', mailboxId: mailbox.id, message }),
       );
-      await stream.closed;
-      clearTimeout(accountFrame);
-      stopResync();
-      unsubscribe();
+      stream.onClose(() => {
+        clearTimeout(accountFrame);
+        stopResync();
+        unsubscribe();
+      });
     },
   };
 }

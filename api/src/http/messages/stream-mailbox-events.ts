@@ -41,11 +41,13 @@ export interface StreamScope {
 }
 
 /**
- * New messages of a set of mailboxes as server-sent events, resumable with Last-Event-ID
- * (`GET /v1/events`, and `GET /api/events` for the dashboard's Pro inbox). Live delivery is
- * subscribed before the replay is read and held back until it is sent, so no message falls
- * between the two and none is sent twice. After a gap in cross-node delivery (Redis away)
- * the stream reads what arrived meanwhile (EventBus.onResync).
+ * Opens a stream of the new messages of a set of mailboxes as server-sent events, resumable
+ * with Last-Event-ID (`GET /v1/events`, and `GET /api/events` for the dashboard's Pro inbox).
+ * Live delivery is subscribed before the replay is read and held back until it is sent, so
+ * no message falls between the two and none is sent twice. After a gap in cross-node
+ * delivery (Redis away) the stream reads what arrived meanwhile (EventBus.onResync).
+ * Resolves once the stream is set up; it lives on until the client goes away or the scope
+ * ends.
  */
 export async function streamMailboxEvents(
   request: Request,
@@ -81,7 +83,9 @@ export async function streamMailboxEvents(
     if (held) held.push(event.message);
     else send(event.message);
   };
+  let open = true;
   const watch = (mailbox: Mailbox) => {
+    if (!open) return;
     addresses.set(mailbox.id, mailbox.address);
     subscriptions.set(mailbox.id, services.events.subscribe(mailbox.id, onEvent));
   };
@@ -92,6 +96,14 @@ export async function streamMailboxEvents(
 
   initial.forEach(watch);
   const stopResync = catchUpAfterGaps(services, request.id, () => [...addresses.keys()], send);
+  let timer: NodeJS.Timeout | undefined;
+  // Registered before the replay, so a replay that fails still unsubscribes.
+  stream.onClose(() => {
+    open = false;
+    clearTimeout(timer);
+    stopResync();
+    for (const unsubscribe of subscriptions.values()) unsubscribe();
+  });
   try {
     if (resumeAfter) await replay([...addresses.keys()], resumeAfter);
   } finally {
@@ -99,8 +111,8 @@ export async function streamMailboxEvents(
     held = undefined;
     waiting.forEach(send);
   }
+  if (!open) return;
 
-  let timer: NodeJS.Timeout | undefined;
   const { endsAt, refresh } = scope;
   if (endsAt !== undefined) {
     const endAtExpiry = () => {
@@ -141,9 +153,4 @@ export async function streamMailboxEvents(
       );
     }, REFRESH_MS);
   }
-
-  await stream.closed;
-  clearTimeout(timer);
-  stopResync();
-  for (const unsubscribe of subscriptions.values()) unsubscribe();
 }
