@@ -68,8 +68,11 @@ function forPosting(batch: CommitBatch): { batch: CommitBatch; transfer: ArrayBu
 
 const threadStopped = (code: number) => new Error(`the commit thread stopped (exit code ${code})`);
 
+/** Starts a thread (spawn-worker.ts); tests pass their own to reach the thread. */
+export type SpawnThread = typeof spawnWorker;
+
 /** A writer thread on one SQLite file; it starts a new one if the thread dies. */
-async function startWriterThread(file: string) {
+async function startWriterThread(file: string, spawn: SpawnThread) {
   const pending = new Map<
     number,
     { resolve: (result: CommitResult) => void; reject: (error: Error) => void }
@@ -78,7 +81,7 @@ async function startWriterThread(file: string) {
   let thread: Worker | undefined;
 
   function start(): Worker {
-    const started = spawnWorker(import.meta.url, 'commit-worker', { workerData: { file } });
+    const started = spawn(import.meta.url, 'commit-worker', { workerData: { file } });
     started.unref();
     started.on('message', (reply: Reply) => {
       if ('ready' in reply) return;
@@ -140,9 +143,13 @@ async function startWriterThread(file: string) {
  * synchronous driver would otherwise stop every socket of the process for each commit's
  * fsync. On PostgreSQL the driver already waits without blocking: the main thread writes.
  */
-export async function startCommitWriter(storage: Storage): Promise<CommitWriter> {
+export async function startCommitWriter(
+  storage: Storage,
+  spawn: SpawnThread = spawnWorker,
+): Promise<CommitWriter> {
   const inline = createMessagesRepository(storage.db);
-  const thread = storage.dialect === 'sqlite' ? await startWriterThread(storage.file) : undefined;
+  const thread =
+    storage.dialect === 'sqlite' ? await startWriterThread(storage.file, spawn) : undefined;
   let closed = false;
   return {
     commitBatch(batch) {
