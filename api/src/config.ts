@@ -310,6 +310,8 @@ export interface Config {
   readonly dataDir: string;
   readonly mailDomains: readonly string[];
   readonly publicUrl: string;
+  /** Served over https (TLS ended here or at a proxy), as PUBLIC_URL says. */
+  readonly https: boolean;
   /** Origins added to the dashboard's Content-Security-Policy (the ad network's). */
   readonly thirdPartyOrigins: readonly string[];
   readonly database: Database;
@@ -409,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mailDomains: values.MAIL_DOMAINS!,
     publicUrl: values.PUBLIC_URL!,
+    https: values.PUBLIC_URL!.startsWith('https://'),
     thirdPartyOrigins: values.CSP_THIRD_PARTY_ORIGINS ?? [],
     database: databaseFrom(values.DATABASE_URL, dataDir),
     redisUrl: values.REDIS_URL,

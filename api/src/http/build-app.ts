@@ -136,8 +136,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.set('query parser', 'extended');
 
   app.use(logRequests(services.logger));
-  // Served over https (behind a proxy that terminates TLS) when the public URL says so.
-  const https = services.config.publicUrl.startsWith('https://');
+  const { https } = services.config;
   app.use(setSecurityHeaders({ https }));
 
   app.get('/openapi.json', (_request, response) => {

@@ -29,7 +29,7 @@ function readCookie(request: Request, name: string): string | undefined {
  * Secure over https) whose SHA-256 names a row in `sessions`.
  */
 export function createSessions(services: Services) {
-  const secure = services.config.publicUrl.startsWith('https://');
+  const secure = services.config.https;
 
   return {
     /** The user of the request's session, or undefined when it has none (or a stale one). */
