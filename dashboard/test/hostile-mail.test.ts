@@ -3,14 +3,11 @@
 // and remote images stay blocked until the reader asks for them (issue 6, items 4 and 8).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { sendMail } from '../../tests/support/send-mail.js';
-import { startServer, type RunningServer } from '../../tests/support/start-server.js';
-import { ensureBuild } from '../../tests/support/ensure-build.js';
-import { findChromium, launchChromium } from '../../tests/support/launch-chromium.js';
+import { describeInChromium } from './support/describe-in-chromium.js';
 
-const executablePath = findChromium();
 /** Long enough for a meta refresh, an onerror or a CSS load to have happened if it could. */
 const SETTLE_MS = 750;
 
@@ -90,139 +87,121 @@ async function openMessage(page: Page, subject: string) {
   await page.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 5_000 });
 }
 
-if (!executablePath) {
-  const reason =
-    'Dashboard hostile-mail suite SKIPPED: no chromium on PATH (scripts/install-chromium.sh installs it)';
-  console.warn(reason);
-  describe('hostile mail in Chromium', () => {
-    it.skip(reason, () => undefined);
-  });
-} else {
-  describe('hostile mail in Chromium', () => {
-    let server: RunningServer;
-    let browser: Browser;
-    let remote: Awaited<ReturnType<typeof startRecordingServer>>;
-    let page: Page;
-    let address: string;
-    const dialogs: string[] = [];
+describeInChromium('hostile mail in Chromium', (suite) => {
+  let remote: Awaited<ReturnType<typeof startRecordingServer>>;
+  let page: Page;
+  let address: string;
+  const dialogs: string[] = [];
 
-    beforeAll(async () => {
-      ensureBuild();
-      [server, browser, remote] = await Promise.all([
-        startServer({ built: true, env: { MAILTM_RATE_LIMIT: '1000' } }),
-        launchChromium(executablePath),
-        startRecordingServer(),
-      ]);
-      page = await browser.newPage();
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.dismiss();
-      });
-      await page.goto(`${server.url}/`);
-      const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
-      await addressBox.waitFor({ timeout: 10_000 });
-      address = await addressBox.inputValue();
-    }, 180_000);
-
-    afterAll(async () => {
-      await Promise.all([browser?.close(), server?.stop(), remote?.stop()]);
+  beforeAll(async () => {
+    remote = await startRecordingServer();
+    page = await suite.browser.newPage();
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
     });
+    await page.goto(`${suite.server.url}/`);
+    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+    await addressBox.waitFor({ timeout: 10_000 });
+    address = await addressBox.inputValue();
+  }, 60_000);
 
-    it('renders each payload sandboxed: no dialog, no script, no remote request', async () => {
-      const messages = hostileMessages(remote.origin);
-      for (const message of messages) {
-        await sendMail(server.smtpPort, {
-          from: 'Mallory <mallory@example.com>',
-          to: address,
-          subject: message.subject,
-          html: message.html,
-        });
-      }
+  afterAll(() => remote?.stop());
 
-      for (const message of messages) {
-        await openMessage(page, message.subject);
-        const frame = page.getByTestId('message-html');
-        await frame.waitFor({ timeout: 5_000 });
-        const sandbox = await frame.getAttribute('sandbox');
-        expect(sandbox).not.toBeNull();
-        expect(sandbox).not.toContain('allow-scripts');
-        expect(sandbox).not.toContain('allow-same-origin');
-
-        const body = page.frameLocator('[data-testid="message-html"]');
-        await body.getByText(message.visible).waitFor({ timeout: 5_000 });
-        await page.waitForTimeout(SETTLE_MS);
-        expect(dialogs, message.subject).toEqual([]);
-        expect(remote.requests, message.subject).toEqual([]);
-        await page.getByRole('button', { name: 'Back to inbox' }).click();
-      }
-    }, 90_000);
-
-    it('keeps javascript: out of links and opens the rest in a new tab', async () => {
-      await openMessage(page, 'Hostile javascript link');
-      const body = page.frameLocator('[data-testid="message-html"]');
-      const bad = body.getByText('Click me');
-      await bad.waitFor({ timeout: 5_000 });
-      expect(await bad.getAttribute('href')).toBeNull();
-      await bad.click();
-      const safe = body.getByRole('link', { name: 'Safe link' });
-      expect(await safe.getAttribute('href')).toBe('https://example.com/ok');
-      expect(await safe.getAttribute('target')).toBe('_blank');
-      expect(await safe.getAttribute('rel')).toBe('noopener noreferrer');
-      await page.waitForTimeout(SETTLE_MS);
-      expect(dialogs).toEqual([]);
-      await page.getByRole('button', { name: 'Back to inbox' }).click();
-    }, 30_000);
-
-    it('loads remote images only after Show images, for that message only', async () => {
-      await sendMail(server.smtpPort, {
-        from: 'Tracker <news@example.com>',
+  it('renders each payload sandboxed: no dialog, no script, no remote request', async () => {
+    const messages = hostileMessages(remote.origin);
+    for (const message of messages) {
+      await sendMail(suite.server.smtpPort, {
+        from: 'Mallory <mallory@example.com>',
         to: address,
-        subject: 'Remote image',
-        html: `<p>Image payload visible</p><img src="${remote.origin}/pixel.gif" alt="tracker">`,
+        subject: message.subject,
+        html: message.html,
       });
-      await openMessage(page, 'Remote image');
+    }
+
+    for (const message of messages) {
+      await openMessage(page, message.subject);
+      const frame = page.getByTestId('message-html');
+      await frame.waitFor({ timeout: 5_000 });
+      const sandbox = await frame.getAttribute('sandbox');
+      expect(sandbox).not.toBeNull();
+      expect(sandbox).not.toContain('allow-scripts');
+      expect(sandbox).not.toContain('allow-same-origin');
+
       const body = page.frameLocator('[data-testid="message-html"]');
-      await body.getByText('Image payload visible').waitFor({ timeout: 5_000 });
+      await body.getByText(message.visible).waitFor({ timeout: 5_000 });
       await page.waitForTimeout(SETTLE_MS);
-      expect(remote.requests).toEqual([]);
-
-      await page.getByRole('button', { name: 'Show images' }).click();
-      await expect.poll(() => remote.requests).toContain('/pixel.gif');
-      expect(await page.getByRole('button', { name: 'Show images' }).count()).toBe(0);
-      expect(dialogs).toEqual([]);
-
-      // Another message and back: the choice was for that one reading of that message.
+      expect(dialogs, message.subject).toEqual([]);
+      expect(remote.requests, message.subject).toEqual([]);
       await page.getByRole('button', { name: 'Back to inbox' }).click();
-      await openMessage(page, 'Remote image');
-      await page.getByRole('button', { name: 'Show images' }).waitFor({ timeout: 5_000 });
-      await page.getByRole('button', { name: 'Back to inbox' }).click();
-    }, 30_000);
+    }
+  }, 90_000);
 
-    it('shows plain text with clickable links and downloads attachments', async () => {
-      await sendMail(server.smtpPort, {
-        from: 'Alice <alice@example.com>',
-        to: address,
-        subject: 'Text with a link',
-        text: 'See https://example.com/path?a=1. Or <a href="javascript:alert(1)">this</a>.',
-        attachments: [{ filename: 'notes.txt', content: 'x'.repeat(1536) }],
-      });
-      await openMessage(page, 'Text with a link');
-      const text = page.getByTestId('message-text');
-      await text.waitFor({ timeout: 5_000 });
-      const link = text.getByRole('link');
-      expect(await link.count()).toBe(1);
-      expect(await link.getAttribute('href')).toBe('https://example.com/path?a=1');
-      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
-      expect(await text.textContent()).toContain('<a href="javascript:alert(1)">this</a>');
+  it('keeps javascript: out of links and opens the rest in a new tab', async () => {
+    await openMessage(page, 'Hostile javascript link');
+    const body = page.frameLocator('[data-testid="message-html"]');
+    const bad = body.getByText('Click me');
+    await bad.waitFor({ timeout: 5_000 });
+    expect(await bad.getAttribute('href')).toBeNull();
+    await bad.click();
+    const safe = body.getByRole('link', { name: 'Safe link' });
+    expect(await safe.getAttribute('href')).toBe('https://example.com/ok');
+    expect(await safe.getAttribute('target')).toBe('_blank');
+    expect(await safe.getAttribute('rel')).toBe('noopener noreferrer');
+    await page.waitForTimeout(SETTLE_MS);
+    expect(dialogs).toEqual([]);
+    await page.getByRole('button', { name: 'Back to inbox' }).click();
+  }, 30_000);
 
-      await page.getByText('notes.txt').waitFor({ timeout: 5_000 });
-      await page.getByText('1.5 kB').waitFor();
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download notes.txt' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe('notes.txt');
-      expect(dialogs).toEqual([]);
-    }, 30_000);
-  });
-}
+  it('loads remote images only after Show images, for that message only', async () => {
+    await sendMail(suite.server.smtpPort, {
+      from: 'Tracker <news@example.com>',
+      to: address,
+      subject: 'Remote image',
+      html: `<p>Image payload visible</p><img src="${remote.origin}/pixel.gif" alt="tracker">`,
+    });
+    await openMessage(page, 'Remote image');
+    const body = page.frameLocator('[data-testid="message-html"]');
+    await body.getByText('Image payload visible').waitFor({ timeout: 5_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    expect(remote.requests).toEqual([]);
+
+    await page.getByRole('button', { name: 'Show images' }).click();
+    await expect.poll(() => remote.requests).toContain('/pixel.gif');
+    expect(await page.getByRole('button', { name: 'Show images' }).count()).toBe(0);
+    expect(dialogs).toEqual([]);
+
+    // Another message and back: the choice was for that one reading of that message.
+    await page.getByRole('button', { name: 'Back to inbox' }).click();
+    await openMessage(page, 'Remote image');
+    await page.getByRole('button', { name: 'Show images' }).waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'Back to inbox' }).click();
+  }, 30_000);
+
+  it('shows plain text with clickable links and downloads attachments', async () => {
+    await sendMail(suite.server.smtpPort, {
+      from: 'Alice <alice@example.com>',
+      to: address,
+      subject: 'Text with a link',
+      text: 'See https://example.com/path?a=1. Or <a href="javascript:alert(1)">this</a>.',
+      attachments: [{ filename: 'notes.txt', content: 'x'.repeat(1536) }],
+    });
+    await openMessage(page, 'Text with a link');
+    const text = page.getByTestId('message-text');
+    await text.waitFor({ timeout: 5_000 });
+    const link = text.getByRole('link');
+    expect(await link.count()).toBe(1);
+    expect(await link.getAttribute('href')).toBe('https://example.com/path?a=1');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await text.textContent()).toContain('<a href="javascript:alert(1)">this</a>');
+
+    await page.getByText('notes.txt').waitFor({ timeout: 5_000 });
+    await page.getByText('1.5 kB').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download notes.txt' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('notes.txt');
+    expect(dialogs).toEqual([]);
+  }, 30_000);
+});
