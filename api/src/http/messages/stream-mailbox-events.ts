@@ -124,6 +124,8 @@ export async function streamMailboxEvents(
   } else if (refresh) {
     const update = async () => {
       const current = await refresh();
+      // The client may have gone while the refresh ran: its clean-up has already run.
+      if (!open) return;
       if (!current) {
         stream.close();
         return;
