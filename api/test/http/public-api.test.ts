@@ -483,10 +483,12 @@ describe('event stream', () => {
       expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
       expect(held).toEqual({ subscriptions: 3, resyncListeners: 3 });
       for (const stream of streams) stream.close();
-      await expect.poll(() => ({ ...held }), { timeout: 5_000 }).toEqual({
-        subscriptions: 0,
-        resyncListeners: 0,
-      });
+      await expect
+        .poll(() => ({ ...held }), { timeout: 5_000 })
+        .toEqual({
+          subscriptions: 0,
+          resyncListeners: 0,
+        });
     } finally {
       Object.assign(bus, { subscribe, onResync });
     }

@@ -122,62 +122,70 @@ describe.each(testBackends)('the commit writer on $name', (backend) => {
       }),
     ).rejects.toThrow(/closed/);
   });
+});
 
-  // Only SQLite has a writer thread; on PostgreSQL the main thread commits.
-  it.runIf(backend.name === 'sqlite')(
-    'fails the commits of a thread that dies, leaves no half batch, and starts a new thread',
-    async () => {
-      const threads: Worker[] = [];
-      const spawn: SpawnThread = (...args) => {
-        const thread = spawnWorker(...args);
-        threads.push(thread);
-        return thread;
-      };
-      const crashing = await startCommitWriter(database.storage, spawn);
-      try {
-        const box = await repositories.mailboxes.create({
-          address: `writer-crash-${backend.name}@tempmail.test`,
-          passwordHash: 'unused',
-          ownerUserId: null,
-          now: T0,
-          expiresAt: T0 + 3_600_000,
-        });
-        const stored = () => repositories.messages.count([box.id]);
-        // 300 messages, under the 1 MiB that would send the batch to the main thread.
-        const batch = Array.from({ length: 300 }, (_, n) => ({
-          mailboxId: box.id,
-          raw: Buffer.from(`Subject: ${n}\r\n\r\n${'x'.repeat(2_000)}\r\n`),
-          receivedAt: T0,
-        }));
-        const inFlight = crashing.commitBatch({ received: batch, parsed: [], now: T0 });
-        await threads[0]!.terminate();
-        // Refused, never reported as stored: SMTP answers 451 and the sender tries again.
-        await expect(inFlight).rejects.toThrow(/commit thread stopped/);
-        // All or nothing: the dead thread's transaction was never begun, was rolled back, or
-        // had committed just before the thread died. The last case is a duplicate once the
-        // sender, told 451, sends again: ADR 0002 accepts that. A half batch is never seen.
-        expect([0, 300]).toContain(await stored());
+// Only SQLite has a writer thread; on PostgreSQL the main thread commits.
+describe('the SQLite writer thread', () => {
+  let database: TestDatabase;
+  let repositories: Repositories;
 
-        // The app's connection can still write: the dead thread holds no lock.
-        await repositories.messages.storeReceived([
-          { mailboxId: box.id, raw: Buffer.from('Subject: app\r\n\r\nx'), receivedAt: T0 },
-        ]);
-        const before = await stored();
-        const { ids } = await crashing.commitBatch({
-          received: [
-            { mailboxId: box.id, raw: Buffer.from('Subject: after\r\n\r\nx'), receivedAt: T0 },
-          ],
-          parsed: [],
-          now: T0,
-        });
-        expect(threads).toHaveLength(2);
-        expect(await stored()).toBe(before + 1);
-        expect(
-          Buffer.from((await repositories.messages.readSourceForParsing(ids[0]!))!).toString(),
-        ).toBe('Subject: after\r\n\r\nx');
-      } finally {
-        await crashing.close();
-      }
-    },
-  );
+  beforeAll(async () => {
+    database = await testBackends.find((backend) => backend.name === 'sqlite')!.open();
+    repositories = createRepositories(database.storage);
+  });
+  afterAll(() => database?.dispose());
+
+  it('fails the commits of a thread that dies, leaves no half batch, and starts a new one', async () => {
+    const threads: Worker[] = [];
+    const spawn: SpawnThread = (...args) => {
+      const thread = spawnWorker(...args);
+      threads.push(thread);
+      return thread;
+    };
+    const crashing = await startCommitWriter(database.storage, spawn);
+    try {
+      const box = await repositories.mailboxes.create({
+        address: 'writer-crash@tempmail.test',
+        passwordHash: 'unused',
+        ownerUserId: null,
+        now: T0,
+        expiresAt: T0 + 3_600_000,
+      });
+      const stored = () => repositories.messages.count([box.id]);
+      // 300 messages, under the 1 MiB that would send the batch to the main thread.
+      const batch = Array.from({ length: 300 }, (_, n) => ({
+        mailboxId: box.id,
+        raw: Buffer.from(`Subject: ${n}\r\n\r\n${'x'.repeat(2_000)}\r\n`),
+        receivedAt: T0,
+      }));
+      const inFlight = crashing.commitBatch({ received: batch, parsed: [], now: T0 });
+      await threads[0]!.terminate();
+      // Refused, never reported as stored: SMTP answers 451 and the sender tries again.
+      await expect(inFlight).rejects.toThrow(/commit thread stopped/);
+      // All or nothing: the dead thread's transaction was never begun, was rolled back, or
+      // had committed just before the thread died. The last case is a duplicate once the
+      // sender, told 451, sends again: ADR 0002 accepts that. A half batch is never seen.
+      expect([0, 300]).toContain(await stored());
+
+      // The app's connection can still write: the dead thread holds no lock.
+      await repositories.messages.storeReceived([
+        { mailboxId: box.id, raw: Buffer.from('Subject: app\r\n\r\nx'), receivedAt: T0 },
+      ]);
+      const before = await stored();
+      const { ids } = await crashing.commitBatch({
+        received: [
+          { mailboxId: box.id, raw: Buffer.from('Subject: after\r\n\r\nx'), receivedAt: T0 },
+        ],
+        parsed: [],
+        now: T0,
+      });
+      expect(threads).toHaveLength(2);
+      expect(await stored()).toBe(before + 1);
+      expect(
+        Buffer.from((await repositories.messages.readSourceForParsing(ids[0]!))!).toString(),
+      ).toBe('Subject: after\r\n\r\nx');
+    } finally {
+      await crashing.close();
+    }
+  });
 });
