@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,35 @@ const domainList = z
       .min(1, { message: 'at least one domain is required' }),
   );
 
+/**
+ * Proxies whose X-Forwarded-For is believed: IPv4/IPv6 addresses, CIDR ranges, or Express's
+ * names for whole ranges (loopback, linklocal, uniquelocal).
+ */
+const proxyList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().refine(
+        (entry) => {
+          if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+          const [address = '', bits, ...rest] = entry.split('/');
+          const version = isIP(address);
+          if (version === 0 || rest.length > 0) return false;
+          if (bits === undefined) return true;
+          const max = version === 4 ? 32 : 128;
+          return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+        },
+        { message: 'must be IP addresses, CIDR ranges, loopback, linklocal or uniquelocal' },
+      ),
+    ),
+  );
+
 /** CSP source expressions for third parties: https origins, a leading `*.` allowed. */
 const originList = z
   .string()
@@ -54,6 +84,23 @@ const originList = z
             message: 'each origin must be https://host or https://*.domain',
           },
         ),
+    ),
+  );
+
+/** Local parts as addresses.ts accepts them, lower-cased. */
+const localPartList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((local) => local.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().regex(/^[a-z0-9._-]{1,64}$/, {
+        message: 'each name must be letters, digits, dot, hyphen or underscore (no @ or +)',
+      }),
     ),
   );
 
@@ -80,12 +127,18 @@ export const settings = {
   DATA_DIR: {
     schema: z.string().min(1),
     default: './data',
-    description: 'Folder for local data: the SQLite database (and, later, the outbox).',
+    description:
+      'Folder for local data (the SQLite database, the mailbox-token key, the outbox), kept owner-only: 0700, files 0600.',
   },
   MAIL_DOMAINS: {
     schema: domainList,
     default: 'tempmail.test',
     description: 'Comma-separated domains we receive mail for; the first is the default.',
+  },
+  RESERVED_LOCAL_PARTS: {
+    schema: localPartList,
+    description:
+      'Comma-separated names nobody may register on MAIL_DOMAINS (with any +tag, in any case), on top of the built-in postmaster, abuse, hostmaster, webmaster, admin, administrator, root, security, support, billing, noreply, no-reply, mailer-daemon, info, help, contact, privacy and legal; unset: the built-in ones only.',
   },
   PUBLIC_URL: {
     schema: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
@@ -133,6 +186,18 @@ export const settings = {
     default: '50',
     description: 'Open SMTP connections allowed from one address; past it 421.',
   },
+  SMTP_MAX_UNKNOWN_RECIPIENTS: {
+    schema: z.coerce.number().int().min(1),
+    default: '20',
+    description:
+      "Unknown recipients (550 5.1.1) one SMTP connection may try; the next RCPT gets 421 4.7.0 and the connection closes (as Postfix's smtpd_hard_error_limit).",
+  },
+  SMTP_UNKNOWN_RECIPIENTS_PER_IP_HOUR: {
+    schema: z.coerce.number().int().min(1),
+    default: '100',
+    description:
+      'Unknown recipients one client address may try per hour across connections and nodes; past it every RCPT from it, live or not, gets 450 4.7.1 until the hour is over.',
+  },
   SMTP_MAX_CLIENTS: {
     schema: z.coerce.number().int().min(1),
     default: '2000',
@@ -176,17 +241,36 @@ export const settings = {
     schema: z.coerce.number().int().min(1),
     default: '60',
     description:
-      'Public API (/v1) requests per hour for free callers (per mailbox token, or per IP).',
+      'Public API (/v1) requests per hour for free callers (per mailbox, whatever its tokens; per IP when anonymous).',
   },
   API_PRO_REQUESTS_PER_HOUR: {
     schema: z.coerce.number().int().min(1),
     default: '300',
-    description: 'Public API (/v1) requests per hour for Pro API tokens and Pro mailboxes.',
+    description:
+      'Public API (/v1) requests per hour for a Pro user: one count for all their API tokens and the mailboxes they made.',
   },
   API_BURST_REQUESTS_PER_MINUTE: {
     schema: z.coerce.number().int().min(1),
     default: '100',
     description: 'Public API (/v1) requests per minute for any caller, on top of the hourly limit.',
+  },
+  API_TOKENS_PER_HOUR: {
+    schema: z.coerce.number().int().min(1),
+    default: '5',
+    description:
+      'Pro API tokens one user may be issued per hour (the first and each rotation; a new token revokes the one before).',
+  },
+  ADDRESS_CREATION_PER_MINUTE: {
+    schema: z.coerce.number().int().min(1),
+    default: '5',
+    description:
+      'New addresses per minute per client IP, one budget over POST /accounts, POST /api/create-custom-email and POST /v1/generate-email.',
+  },
+  ADDRESS_CREATION_PER_HOUR: {
+    schema: z.coerce.number().int().min(1),
+    default: '30',
+    description:
+      'New addresses per hour per client IP, in the same budget as ADDRESS_CREATION_PER_MINUTE.',
   },
   PURGE_INTERVAL_MS: {
     schema: z.coerce.number().int().min(1000),
@@ -200,7 +284,8 @@ export const settings = {
   },
   SUPPORT_EMAIL: {
     schema: z.email(),
-    description: 'Where contact-form messages go; unset: support@first mail domain.',
+    description:
+      'Where contact-form messages are mailed: an address of your own, not on MAIL_DOMAINS (a warning is logged at start if it is one anybody could register); unset: they are only stored in the database (table contact_submissions).',
   },
   SMTP_RELAY_URL: {
     schema: z.string().regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' }),
@@ -236,6 +321,11 @@ export const settings = {
     schema: z.string().min(1),
     default: 'price_demo_pass',
     description: "The 24-hour pass's price id.",
+  },
+  TRUSTED_PROXIES: {
+    schema: proxyList,
+    description:
+      'Comma-separated addresses or CIDR ranges (or loopback, linklocal, uniquelocal) of the proxies in front of us, whose X-Forwarded-For names the client that per-IP limits count; unset: no proxy header is believed and each connection counts as its peer address.',
   },
   COUNTRY_HEADER: {
     schema: z.string().regex(/^[A-Za-z0-9-]+$/, { message: 'must be a header name' }),
@@ -279,6 +369,9 @@ export interface Config {
     readonly maxMessageBytes: number;
     readonly maxRecipients: number;
     readonly maxConnectionsPerIp: number;
+    /** Unknown recipients per connection before 421, and per client address per hour. */
+    readonly maxUnknownRecipients: number;
+    readonly unknownRecipientsPerIpHour: number;
     readonly maxClients: number;
     readonly idleTimeoutMs: number;
     readonly tls: { readonly keyFile: string; readonly certFile: string } | undefined;
@@ -292,6 +385,10 @@ export interface Config {
     readonly proPerHour: number;
     readonly burstPerMinute: number;
   };
+  /** API tokens one user may be issued per hour. */
+  readonly apiTokensPerHour: number;
+  /** New addresses per client IP, over every path that creates one. */
+  readonly addressCreationLimits: { readonly perMinute: number; readonly perHour: number };
   readonly purgeIntervalMs: number;
   readonly prices: { readonly monthly: string; readonly pass: string };
   readonly stripe:
@@ -301,14 +398,19 @@ export interface Config {
         readonly apiUrl: string | undefined;
       }
     | undefined;
+  /** Proxies whose X-Forwarded-For is believed (Express's `trust proxy`); empty: none. */
+  readonly trustedProxies: readonly string[];
   readonly countryHeader: string;
   readonly outbound: {
     readonly from: string;
-    readonly supportEmail: string;
+    /** Where contact-form messages are mailed; undefined: they are only stored. */
+    readonly supportEmail: string | undefined;
     readonly relayUrl: string | undefined;
   };
   readonly dataDir: string;
   readonly mailDomains: readonly string[];
+  /** The operator's reserved names, on top of the built-in ones (features/mailboxes). */
+  readonly reservedLocalParts: readonly string[];
   readonly publicUrl: string;
   /** Served over https (TLS ended here or at a proxy), as PUBLIC_URL says. */
   readonly https: boolean;
@@ -378,6 +480,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxMessageBytes: values.SMTP_MAX_MESSAGE_BYTES!,
       maxRecipients: values.SMTP_MAX_RECIPIENTS!,
       maxConnectionsPerIp: values.SMTP_MAX_CONNECTIONS_PER_IP!,
+      maxUnknownRecipients: values.SMTP_MAX_UNKNOWN_RECIPIENTS!,
+      unknownRecipientsPerIpHour: values.SMTP_UNKNOWN_RECIPIENTS_PER_IP_HOUR!,
       maxClients: values.SMTP_MAX_CLIENTS!,
       idleTimeoutMs: values.SMTP_IDLE_TIMEOUT_MS!,
       tls:
@@ -393,6 +497,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       proPerHour: values.API_PRO_REQUESTS_PER_HOUR!,
       burstPerMinute: values.API_BURST_REQUESTS_PER_MINUTE!,
     },
+    apiTokensPerHour: values.API_TOKENS_PER_HOUR!,
+    addressCreationLimits: {
+      perMinute: values.ADDRESS_CREATION_PER_MINUTE!,
+      perHour: values.ADDRESS_CREATION_PER_HOUR!,
+    },
     purgeIntervalMs: values.PURGE_INTERVAL_MS!,
     prices: { monthly: values.STRIPE_PRICE_MONTHLY!, pass: values.STRIPE_PRICE_PASS! },
     stripe: values.STRIPE_SECRET_KEY
@@ -402,14 +511,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiUrl: values.STRIPE_API_URL,
         }
       : undefined,
+    trustedProxies: values.TRUSTED_PROXIES ?? [],
     countryHeader: values.COUNTRY_HEADER!.toLowerCase(),
     outbound: {
       from: values.MAIL_FROM ?? `TempMail <no-reply@${values.MAIL_DOMAINS![0]}>`,
-      supportEmail: values.SUPPORT_EMAIL ?? `support@${values.MAIL_DOMAINS![0]}`,
+      supportEmail: values.SUPPORT_EMAIL,
       relayUrl: values.SMTP_RELAY_URL,
     },
     dataDir,
     mailDomains: values.MAIL_DOMAINS!,
+    reservedLocalParts: values.RESERVED_LOCAL_PARTS ?? [],
     publicUrl: values.PUBLIC_URL!,
     https: values.PUBLIC_URL!.startsWith('https://'),
     thirdPartyOrigins: values.CSP_THIRD_PARTY_ORIGINS ?? [],

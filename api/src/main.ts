@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { checkSupportEmail } from './features/contact/check-support-email.js';
 import { loadJwtSecret } from './features/mailboxes/load-jwt-secret.js';
 import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
 import { startCommitWriter } from './features/messages/commit-writer.js';
@@ -23,6 +24,7 @@ import type { Services } from './services.js';
 import { startSmtp } from './smtp/start-smtp.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { openDatabase } from './storage/open-database.js';
+import { restrictDataDir } from './storage/restrict-permissions.js';
 import { createRepositories } from './storage/repositories/index.js';
 
 /** How often due forwarding is sent. */
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const now = Date.now;
+  restrictDataDir(config.dataDir, logger);
   const storage = openDatabase(config.database);
   await migrateToLatest(storage);
   const repositories = createRepositories(storage);
@@ -79,6 +82,12 @@ async function main(): Promise<void> {
   };
   const { role } = config;
   const runs = (part: 'web' | 'smtp' | 'worker') => role === 'all' || role === part;
+  const supportEmailProblem = checkSupportEmail({
+    supportEmail: config.outbound.supportEmail,
+    mailDomains: config.mailDomains,
+    reservedLocalParts: config.reservedLocalParts,
+  });
+  if (supportEmailProblem) logger.warn(supportEmailProblem);
   if (role !== 'all' && !config.redisUrl) {
     logger.warn(
       { role },
@@ -127,6 +136,7 @@ async function main(): Promise<void> {
       logger,
       mailboxes: repositories.mailboxes,
       ingest,
+      createLimiter: services.createLimiter,
       now,
     });
     smtpPort = smtp.port;

@@ -1,7 +1,8 @@
-// Pro in a real browser: the upgrade through the demo checkout, the success page, the Pro
-// header, a custom alias, forwarding with its confirmation, the profile, and the sign-in link
-// that restores Pro in a fresh browser.
-import type { Page } from 'playwright';
+// Pro in a real browser: the upgrade through the demo checkout, the success page, the
+// purchase email confirmed in the paying browser (and refused in any other), the Pro header,
+// a custom alias, forwarding with its confirmation, the profile, and the sign-in link whose
+// page asks before it signs a browser in or switches it from another account.
+import type { BrowserContext, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
@@ -35,13 +36,35 @@ describeInChromium('Pro in Chromium', (suite) => {
 
     await upgrade.getByRole('button', { name: 'Go Pro monthly' }).click();
     await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
-    await page.getByLabel('Email for your Pro account').fill(PURCHASE_EMAIL);
+    await page.getByLabel(/Email to sign in on your other devices/).fill(PURCHASE_EMAIL);
     await page.getByRole('button', { name: 'Complete demo payment' }).click();
 
     await page.waitForURL(/\/pro\/success\?cs=/, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
     const sessionId = new URL(page.url()).searchParams.get('cs')!;
     expect(await page.getByText(`…${sessionId.slice(-8)}`).count()).toBe(1);
+    await page.getByText(`We sent a link to ${PURCHASE_EMAIL}.`).waitFor({ timeout: 10_000 });
+
+    // The email joins the account only from the browser that paid: the same link opened in
+    // another browser is refused and stays usable.
+    const confirmEmail = await linkMailedTo(
+      suite.server.dataDir,
+      PURCHASE_EMAIL,
+      /https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_-]+/,
+    );
+    const stranger = await suite.browser.newContext();
+    const elsewhere = await stranger.newPage();
+    await elsewhere.goto(confirmEmail);
+    await elsewhere.getByRole('button', { name: 'Confirm email' }).click();
+    await elsewhere.getByText(/Open this link in the browser you bought Pro in/).waitFor();
+    await stranger.close();
+    const confirmTab = await context.newPage();
+    await confirmTab.goto(confirmEmail);
+    await confirmTab.getByRole('button', { name: 'Confirm email' }).click();
+    await confirmTab
+      .getByText(`Confirmed: ${PURCHASE_EMAIL} now signs in`, { exact: false })
+      .waitFor();
+    await confirmTab.close();
     await page.getByRole('link', { name: 'Start using Pro' }).click();
 
     // Home as Pro: badge, label, a stored address that lives as long as Pro.
@@ -129,27 +152,83 @@ describeInChromium('Pro in Chromium', (suite) => {
     await context.close();
   }, 120_000);
 
-  it('restores Pro in a fresh browser from the sign-in link in the mail', async () => {
+  it('signs a fresh browser in from the link in the mail, after asking', async () => {
     const context = await suite.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/`);
     await shownAddress(page);
     await page.getByRole('button', { name: 'Sign in to Pro' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in to Pro' });
-    await dialog.getByLabel('Purchase email').fill(` ${PURCHASE_EMAIL} `);
+    await dialog.getByLabel('Account email').fill(` ${PURCHASE_EMAIL} `);
     await dialog.getByRole('button', { name: 'Send sign-in link' }).click();
-    await dialog.getByText(/Check your inbox/).waitFor({ timeout: 5_000 });
+    await dialog.getByText(/a sign-in link is on its way/).waitFor({ timeout: 5_000 });
 
-    const link = await linkMailedTo(
-      suite.server.dataDir,
-      PURCHASE_EMAIL,
-      /https?:\/\/\S+\/\?access_token=[A-Za-z0-9_-]+/,
-    );
+    const link = await signInLinkFor(PURCHASE_EMAIL);
     await page.goto(link);
+    await page.getByText('Sign in to j***@example.com (Pro, monthly) in this browser?').waitFor();
+    // Nothing happened yet: the page only looked.
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Access Restored Successfully!').waitFor({ timeout: 10_000 });
-    // The token leaves the address bar at once.
-    expect(new URL(page.url()).searchParams.has('access_token')).toBe(false);
+    expect(new URL(page.url()).searchParams.has('signed_in')).toBe(false);
     await page.getByText('Pro Active').waitFor({ timeout: 10_000 });
     await context.close();
   }, 60_000);
+
+  it('says which account a sign-in link switches to, and switches only when asked', async () => {
+    const context = await suite.browser.newContext();
+    const page = await context.newPage();
+    // This browser has Pro of its own, bought with no email.
+    await page.goto(`${suite.server.url}/?upgrade=true`);
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await upgrade.getByRole('button', { name: 'Get the 24-hour pass' }).click();
+    await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Complete demo payment' }).click();
+    await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
+
+    const link = await signInLinkFor(PURCHASE_EMAIL, context);
+    await page.goto(link);
+    await page
+      .getByText(
+        /This browser is signed in to another account now: an account without an email \(Pro, 24-hour pass\)/,
+      )
+      .waitFor();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByText('Pro Active').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Your Pro profile' }).click();
+    expect(
+      await page
+        .getByRole('dialog', { name: 'Your Pro profile' })
+        .getByText(PURCHASE_EMAIL)
+        .count(),
+    ).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Switch account' }).click();
+    await page.getByText('Access Restored Successfully!').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Your Pro profile' }).click();
+    await page
+      .getByRole('dialog', { name: 'Your Pro profile' })
+      .getByText(PURCHASE_EMAIL)
+      .waitFor();
+    await context.close();
+  }, 90_000);
+
+  /** Asks for a sign-in link for `email` (from `context`'s cookies, or none) and reads it from the mail. */
+  async function signInLinkFor(email: string, context?: BrowserContext): Promise<string> {
+    const pattern = /https?:\/\/\S+\/sign-in\?token=[A-Za-z0-9_-]+/;
+    let previous: string | undefined;
+    if (context) {
+      previous = await linkMailedTo(suite.server.dataDir, email, pattern, { timeoutMs: 0 }).catch(
+        () => undefined,
+      );
+      const response = await context.request.post(`${suite.server.url}/api/access-recovery`, {
+        data: { email },
+        headers: { Origin: suite.server.url },
+      });
+      expect(response.status()).toBe(202);
+    }
+    return linkMailedTo(suite.server.dataDir, email, pattern, { except: previous });
+  }
 });

@@ -44,6 +44,9 @@ const SERVER_ENV = {
   API_FREE_REQUESTS_PER_HOUR: '1000000000',
   API_PRO_REQUESTS_PER_HOUR: '1000000000',
   API_BURST_REQUESTS_PER_MINUTE: '1000000000',
+  // Every generated address comes from 127.0.0.1, far past a visitor's budget.
+  ADDRESS_CREATION_PER_MINUTE: '1000000000',
+  ADDRESS_CREATION_PER_HOUR: '1000000000',
   SMTP_MAX_CONNECTIONS_PER_IP: '200',
   // The worker's purge runs often, so its queries meet the load.
   PURGE_INTERVAL_MS: '10000',

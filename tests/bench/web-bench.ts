@@ -101,7 +101,15 @@ export const webBench = {
       process.exit(2);
     }
     ensureBuild();
-    const server = await startServer({ built: true, env: { MAILTM_RATE_LIMIT: '1000' } });
+    // Each load of the home page makes an address, all from 127.0.0.1.
+    const server = await startServer({
+      built: true,
+      env: {
+        MAILTM_RATE_LIMIT: '1000',
+        ADDRESS_CREATION_PER_MINUTE: '100000',
+        ADDRESS_CREATION_PER_HOUR: '100000',
+      },
+    });
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
     const figures: PageFigures[] = [];
     try {

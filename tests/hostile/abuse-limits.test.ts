@@ -1,6 +1,9 @@
 // Issue 8, hostile input: the abuse limits of a real server, each reached, refused with 429,
 // Retry-After and the surface's error body, while another caller (another IP, user or email)
 // goes on unharmed. Callers get their own IPs by connecting from other loopback addresses.
+// Issue 20: the budget of new addresses is one per IP over every path, whatever token or
+// session asks, and a user is issued a bounded number of API tokens; both at their defaults.
+// Also issue 20: no path registers a reserved name (postmaster, support…), whatever the trick.
 // Already covered elsewhere, so not repeated here: the /v1 free, Pro and burst windows and a
 // bad token counted per IP (api/test/http/public-rate-limits.test.ts), mail.tm's 8 per second
 // on GET /domains (mailtm-api.test.ts), the contact form's sixth message refused
@@ -33,6 +36,9 @@ const RECOVERY_PER_IP = 20;
 const REDEEM_PER_IP = 30;
 const CONTACT_PER_IP = 5;
 const CUSTOM_EMAILS_PER_USER = 30;
+/** The shipped defaults of ADDRESS_CREATION_PER_MINUTE and API_TOKENS_PER_HOUR. */
+const ADDRESSES_PER_IP_PER_MINUTE = 5;
+const API_TOKENS_PER_USER = 5;
 const CONFIRMATIONS_PER_USER = 10;
 const FORWARDED_PER_USER_PER_DAY = 100;
 
@@ -45,6 +51,10 @@ beforeAll(async () => {
   server = await startHostileServer({
     API_FREE_REQUESTS_PER_HOUR: String(FREE_PER_HOUR),
     MAILTM_RATE_LIMIT: String(MAILTM_PER_SECOND),
+    // The server's own defaults, which startHostileServer otherwise raises.
+    ADDRESS_CREATION_PER_MINUTE: undefined,
+    ADDRESS_CREATION_PER_HOUR: undefined,
+    API_TOKENS_PER_HOUR: undefined,
   });
 }, 120_000);
 afterAll(() => server?.stop());
@@ -118,6 +128,88 @@ describe('address generation per IP', () => {
   });
 });
 
+describe('new addresses per IP, over every path', () => {
+  it('shares one budget between mail.tm, the dashboard and /v1, whatever the credentials', async () => {
+    const ip = freshIp();
+    const pro = await buyPro(server.url, 'budget@example.com');
+    const asPro = { cookie: pro.cookie };
+    const apiToken = (await pro.get('/api/user-token')).body as { token: string };
+    const bearer = { authorization: `Bearer ${apiToken.token}` };
+    const stamp = Date.now().toString(36);
+    const mailTm = (index: number, from: string) =>
+      postJson(
+        '/accounts',
+        { address: `budget${stamp}${index}@tempmail.test`, password: 'secret123' },
+        from,
+        { accept: 'application/json' },
+      );
+    const custom = (index: number) =>
+      postJson(
+        '/api/create-custom-email',
+        { alias: `custom${stamp}${index}`, domain: 'tempmail.test' },
+        ip,
+        asPro,
+      );
+    const made = [
+      await mailTm(0, ip),
+      await mailTm(1, ip),
+      await postJson('/v1/generate-email', {}, ip),
+      await postJson('/v1/generate-email', {}, ip, bearer),
+      await custom(0),
+    ];
+    expect(made.map((response) => response.status)).toEqual(
+      Array<number>(ADDRESSES_PER_IP_PER_MINUTE).fill(201),
+    );
+
+    const refusals = [
+      [await mailTm(2, ip), true],
+      [await postJson('/v1/generate-email', {}, ip, bearer), false],
+      [await custom(1), false],
+    ] as const;
+    for (const [refused, mailTmSurface] of refusals) {
+      expectRefused(refused, mailTmSurface);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(refused.headers['ratelimit-limit']).toBe(String(ADDRESSES_PER_IP_PER_MINUTE));
+      expect(refused.headers['ratelimit-remaining']).toBe('0');
+      expect(JSON.stringify(refused.body)).toContain('new addresses from this IP address');
+    }
+    // A new API token is no new budget; another IP is untouched.
+    const rotated = (await pro.post('/api/user-token')).body as { token: string };
+    expectRefused(
+      await postJson('/v1/generate-email', {}, ip, { authorization: `Bearer ${rotated.token}` }),
+    );
+    expect((await mailTm(3, freshIp())).status).toBe(201);
+  });
+});
+
+describe('API tokens', () => {
+  it(`issues a user ${API_TOKENS_PER_USER} tokens an hour, each revoking the one before`, async () => {
+    const rotating = await buyPro(server.url, 'rotating@example.com');
+    const calm = await buyPro(server.url, 'calm-tokens@example.com');
+    const tokens = [((await rotating.get('/api/user-token')).body as { token: string }).token];
+    const refused = await exhaust(API_TOKENS_PER_USER - 1, async () => {
+      const response = await rotating.post('/api/user-token');
+      if (response.status === 201) tokens.push((response.body as { token: string }).token);
+      return response;
+    });
+    expectRefused(refused);
+    expect(refused.headers['ratelimit-limit']).toBe(String(API_TOKENS_PER_USER));
+    // Each from its own IP: a revoked token's 401 costs its IP one of the few anonymous calls.
+    const me = (token: string) =>
+      send(server.url, {
+        method: 'GET',
+        path: '/v1/me',
+        headers: { authorization: `Bearer ${token}` },
+        localAddress: freshIp(),
+      });
+    expect(await Promise.all(tokens.map(async (token) => (await me(token)).status))).toEqual([
+      ...Array<number>(API_TOKENS_PER_USER - 1).fill(401),
+      200,
+    ]);
+    expect((await calm.post('/api/user-token')).status).toBe(201);
+  });
+});
+
 describe('access recovery', () => {
   it('refuses a sixth sign-in request for one email, but not for another email', async () => {
     const ip = freshIp();
@@ -125,10 +217,10 @@ describe('access recovery', () => {
       postJson('/api/access-recovery', { email: 'target@example.com' }, ip),
     );
     expectRefused(refused);
-    // Unknown emails are answered 404 like any other: the limit did not leak which exist.
+    // Another email is answered 202 like every email: the limit did not leak which exist.
     expect(
       (await postJson('/api/access-recovery', { email: 'other@example.com' }, ip)).status,
-    ).toBe(404);
+    ).toBe(202);
   });
 
   it('refuses an IP sweeping through emails, but not another IP', async () => {
@@ -142,7 +234,7 @@ describe('access recovery', () => {
       { email: 'sweep0@example.com' },
       freshIp(),
     );
-    expect(other.status).toBe(404);
+    expect(other.status).toBe(202);
   });
 
   it('refuses an IP guessing sign-in tokens, but not another IP', async () => {
@@ -179,11 +271,17 @@ describe('Pro users', () => {
     light = await buyPro(server.url, 'light@example.com');
   });
 
-  it('may make 30 custom addresses an hour; another user is unaffected', async () => {
+  it('may make 30 custom addresses an hour, even from many IPs; another user is unaffected', async () => {
     const create = (user: Browser, alias: string) =>
       user.post('/api/create-custom-email', { alias, domain: 'tempmail.test' });
+    // Each from its own IP, so that only the user's own limit can refuse.
     const refused = await exhaust(CUSTOM_EMAILS_PER_USER, (index) =>
-      create(heavy, `heavy${index}`),
+      postJson(
+        '/api/create-custom-email',
+        { alias: `heavy${index}`, domain: 'tempmail.test' },
+        freshIp(),
+        { cookie: heavy.cookie },
+      ),
     );
     expectRefused(refused);
     expect((await create(light, 'light0')).status).toBe(201);
@@ -276,4 +374,36 @@ describe('forwarding volume', () => {
     await waitFor(async () => ((await settingsOf(calm)).forwardedToday === 1 ? true : undefined));
     expect((await settingsOf(calm)).lastError).toBeNull();
   }, 60_000);
+});
+
+describe('reserved names', () => {
+  it('are refused on every path, in any case and with a +tag, from fresh IPs', async () => {
+    const squatter = await buyPro(server.url, 'squatter@example.com');
+    const { token } = (await squatter.get('/api/user-token')).body as { token: string };
+    const mailTm = await postJson(
+      '/accounts',
+      { address: 'Support+inbox@tempmail.test', password: 'secret123' },
+      freshIp(),
+      { accept: 'application/json' },
+    );
+    expectMailTmError(mailTm, 422);
+    expect((mailTm.body as { detail: string }).detail).toBe(
+      'address: The name "support" is reserved and cannot be registered.',
+    );
+    const refusals = [
+      await postJson('/v1/generate-email', { customAlias: 'POSTMASTER' }, freshIp(), {
+        authorization: `Bearer ${token}`,
+      }),
+      await postJson(
+        '/api/create-custom-email',
+        { alias: 'Abuse', domain: 'tempmail.test' },
+        freshIp(),
+        { cookie: squatter.cookie },
+      ),
+    ];
+    for (const refused of refusals) {
+      expectStandardError(refused, 422, errorCodes);
+      expect((refused.body as { code: string }).code).toBe('address_reserved');
+    }
+  });
 });

@@ -74,7 +74,8 @@ export const JWT_SECRET = 'hostile-suite-secret-hostile-suite-secret';
 
 /**
  * The real server, with limits high enough that only the limit under test can refuse: the
- * suites send far more than the 8 per second and 60 per hour real callers get.
+ * suites send far more than the 8 per second and 60 per hour real callers get, and make far
+ * more addresses than a visitor. A setting passed as undefined keeps the server's default.
  */
 export function startHostileServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   return startServer({
@@ -84,6 +85,9 @@ export function startHostileServer(env: NodeJS.ProcessEnv = {}): Promise<Running
       API_FREE_REQUESTS_PER_HOUR: '1000000',
       API_PRO_REQUESTS_PER_HOUR: '1000000',
       API_BURST_REQUESTS_PER_MINUTE: '1000000',
+      ADDRESS_CREATION_PER_MINUTE: '1000000',
+      ADDRESS_CREATION_PER_HOUR: '1000000',
+      API_TOKENS_PER_HOUR: '1000000',
       ...env,
     },
   });
@@ -113,7 +117,8 @@ export function signJwt(
 
 export interface Browser {
   id: string;
-  cookie: string;
+  /** The session cookie it holds now: a Set-Cookie on any answer replaces it. */
+  readonly cookie: string;
   get(path: string): Promise<RawResponse>;
   /** A state-changing call from our own pages: the cookie and our Origin. */
   post(path: string, body?: unknown): Promise<RawResponse>;
@@ -121,23 +126,35 @@ export interface Browser {
 
 /** A visitor of the product: its first GET /api/user gives it a user and a session cookie. */
 export async function openBrowser(baseUrl: string, localAddress?: string): Promise<Browser> {
-  const first = await send(baseUrl, { method: 'GET', path: '/api/user', localAddress });
+  let cookie = '';
+  const keep = async (answer: Promise<RawResponse>) => {
+    const response = await answer;
+    const set = [response.headers['set-cookie'] ?? []]
+      .flat()
+      .find((line) => line.startsWith('tm_session='));
+    if (set) cookie = set.split(';')[0]!;
+    return response;
+  };
+  const first = await keep(send(baseUrl, { method: 'GET', path: '/api/user', localAddress }));
   expect(first.status).toBe(200);
-  const cookie = String(first.headers['set-cookie']?.[0]).split(';')[0]!;
   const origin = new URL(baseUrl).origin;
   return {
     id: (first.body as { id: string }).id,
-    cookie,
+    get cookie() {
+      return cookie;
+    },
     get: (target) =>
-      send(baseUrl, { method: 'GET', path: target, headers: { cookie }, localAddress }),
+      keep(send(baseUrl, { method: 'GET', path: target, headers: { cookie }, localAddress })),
     post: (target, body) =>
-      send(baseUrl, {
-        method: 'POST',
-        path: target,
-        headers: { cookie, origin, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        localAddress,
-      }),
+      keep(
+        send(baseUrl, {
+          method: 'POST',
+          path: target,
+          headers: { cookie, origin, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          localAddress,
+        }),
+      ),
   };
 }
 

@@ -5,7 +5,7 @@
 // (421 4.4.2), one recipient past the cap (452 4.5.3), an oversized DATA read to its end and
 // refused with 552 5.3.4 (the session stays in step), a declared SIZE above the limit, too
 // many connections from one IP (421), a silent connection after the greeting (421 timeout),
-// and mail over STARTTLS.
+// mail over STARTTLS, and the unknown-recipient budget shared by two nodes through Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailTmAccount, listSubjects } from '../support/mail-tm-account.js';
 import { SmtpClient, playDialogue, type DialogueStep } from '../support/smtp-client.js';
@@ -15,6 +15,8 @@ import { createTestCertificate } from '../support/test-certificate.js';
 const IDLE_TIMEOUT_MS = 1_500;
 const MAX_RECIPIENTS = 3;
 const MAX_CONNECTIONS_PER_IP = 3;
+const MAX_UNKNOWN_RECIPIENTS = 5;
+const UNKNOWN_RECIPIENTS_PER_IP_HOUR = 8;
 
 const greeting: DialogueStep = { expect: [220, /ESMTP/] };
 const ehlo: DialogueStep = { send: 'EHLO client.example', expect: 250 };
@@ -58,6 +60,8 @@ beforeAll(async () => {
       SMTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
       SMTP_MAX_RECIPIENTS: String(MAX_RECIPIENTS),
       SMTP_MAX_CONNECTIONS_PER_IP: String(MAX_CONNECTIONS_PER_IP),
+      SMTP_MAX_UNKNOWN_RECIPIENTS: String(MAX_UNKNOWN_RECIPIENTS),
+      SMTP_UNKNOWN_RECIPIENTS_PER_IP_HOUR: String(UNKNOWN_RECIPIENTS_PER_IP_HOUR),
       MAILTM_RATE_LIMIT: '100000',
     },
   });
@@ -175,6 +179,51 @@ describe('SMTP abuse', () => {
     await expect
       .poll(async () => (await aliceSubjects()).filter((subject) => subject === 'after the flood'))
       .toHaveLength(1);
+  });
+
+  it('stops a client guessing addresses, however often it reconnects, and serves the next client', async () => {
+    // Another loopback address: the guesser's budget is its own, not the other tests'.
+    const guesser = '127.0.0.41';
+    const guess = (name: string): DialogueStep => ({
+      send: `RCPT TO:<${name}@tempmail.test>`,
+      expect: [550, /^550 5\.1\.1 /],
+    });
+    const guesses = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, index) => guess(`${prefix}${index}`));
+    const deferred = (name: string): DialogueStep => ({
+      send: `RCPT TO:<${name}@tempmail.test>`,
+      expect: [450, /^450 4\.7\.1 /],
+    });
+
+    const first = await SmtpClient.connect(server.smtpPort, undefined, guesser);
+    try {
+      await playDialogue(first, [
+        greeting,
+        ehlo,
+        mailFrom,
+        ...guesses(MAX_UNKNOWN_RECIPIENTS, 'first'),
+        { send: 'RCPT TO:<alice@tempmail.test>', expect: [421, /^421 4\.7\.0 /] },
+      ]);
+      await first.waitClosed();
+    } finally {
+      first.close();
+    }
+    const second = await SmtpClient.connect(server.smtpPort, undefined, guesser);
+    try {
+      // The rest of the hour's budget, then alice and a stranger get the same answer.
+      await playDialogue(second, [
+        greeting,
+        ehlo,
+        mailFrom,
+        ...guesses(UNKNOWN_RECIPIENTS_PER_IP_HOUR - MAX_UNKNOWN_RECIPIENTS, 'second'),
+        deferred('alice'),
+        deferred('nobody'),
+      ]);
+    } finally {
+      second.close();
+    }
+    await deliver('after the guesser');
+    await expect.poll(aliceSubjects).toContain('after the guesser');
   });
 
   it('cuts a sender gone quiet in the middle of DATA, stores nothing, and frees its slot', async () => {

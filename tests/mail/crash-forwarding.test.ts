@@ -20,11 +20,11 @@ const CONNECTIONS = 3;
 const PAUSE_MS = 40;
 const DESTINATION = 'owner@real.example';
 
-/** A dashboard visitor: the session cookie, sent with our Origin on state-changing calls. */
+/** A dashboard visitor: its session cookie (kept current), sent with our Origin on state-changing calls. */
 async function openBrowser(server: RunningServer) {
   const first = await fetch(`${server.url}/api/user`);
   expect(first.status).toBe(200);
-  const cookie = first.headers.getSetCookie()[0]!.split(';')[0]!;
+  let cookie = first.headers.getSetCookie()[0]!.split(';')[0]!;
   const call = async (target: RunningServer, path: string, body?: object) => {
     const response = await fetch(`${target.url}${path}`, {
       method: body ? 'POST' : 'GET',
@@ -38,6 +38,9 @@ async function openBrowser(server: RunningServer) {
     });
     const json = (await response.json()) as Record<string, unknown>;
     expect(response.status, `${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
+    // A purchase replaces the session cookie, as it does a browser's.
+    const renewed = response.headers.getSetCookie().find((line) => line.startsWith('tm_session='));
+    if (renewed) cookie = renewed.split(';')[0]!;
     return json;
   };
   return { call };

@@ -140,8 +140,13 @@ describe('SQLite locked by another writer', () => {
       // The server waits out its busy timeout (5 s) before it gives up on the commit.
       const refused = await sendData(pending, 'while locked', 20_000);
       expect(refused.text).toMatch(/^451 4\.3\.0 /);
-      // A write through the API is told to come back, with the standard error.
-      const created = await fetch(`${server.url}/api/user`);
+      // A write through the API (a visitor's first checkout saves the visitor) is told to
+      // come back, with the standard error.
+      const created = await fetch(`${server.url}/api/create-checkout-session`, {
+        method: 'POST',
+        headers: { Origin: server.url, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ plan: 'pro_24hr' }),
+      });
       expect(created.status).toBe(503);
       expect(await created.json()).toMatchObject({ code: 'service_unavailable' });
     } finally {

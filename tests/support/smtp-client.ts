@@ -29,11 +29,14 @@ export class SmtpClient {
 
   /**
    * Connects to 127.0.0.1. `firstWords` go out with the connection, before any greeting can
-   * arrive, as an early talker (or a browser pointed at the port) sends them.
+   * arrive, as an early talker (or a browser pointed at the port) sends them. `from` is
+   * another loopback address to connect from: a client with its own per-address limits.
    */
-  static connect(port: number, firstWords?: string): Promise<SmtpClient> {
+  static connect(port: number, firstWords?: string, from?: string): Promise<SmtpClient> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(new SmtpClient(socket)));
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
+        resolve(new SmtpClient(socket)),
+      );
       if (firstWords !== undefined) socket.write(firstWords);
       socket.once('error', reject);
     });

@@ -8,6 +8,7 @@ import { handleErrors, type Surface } from './handle-errors.js';
 import { logRequests } from './log-requests.js';
 import { dashboardPolicy, DOCS_POLICY, setSecurityHeaders } from './set-security-headers.js';
 import { keepRawBody } from './raw-body.js';
+import { refuseInfiniteNumbers } from './refuse-infinite-numbers.js';
 import {
   contractRoots,
   contractUnder,
@@ -25,6 +26,8 @@ import { billingHandlers } from './product/billing-handlers.js';
 import { checkOrigin } from './product/check-origin.js';
 import { demoCheckoutPage } from './product/demo-checkout-page.js';
 import { forwardingConfirmPage } from './product/forwarding-confirm-page.js';
+import { signInPage } from './product/sign-in-page.js';
+import { confirmEmailPage } from './product/confirm-email-page.js';
 import { forwardingHandlers } from './product/forwarding-handlers.js';
 import { proHandlers } from './product/pro-handlers.js';
 import { recoveryHandlers } from './product/recovery-handlers.js';
@@ -132,7 +135,10 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.disable('x-powered-by');
   // Conditional requests are answered by the operations that support them, with strong ETags.
   app.set('etag', false);
-  app.set('trust proxy', false);
+  // Only the configured proxies' X-Forwarded-For names the client (request.ip), which every
+  // per-IP limit counts; anyone else could write a fresh address into the header per request.
+  const { trustedProxies } = services.config;
+  app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies.join(',') : false);
   app.set('query parser', 'extended');
 
   app.use(logRequests(services.logger));
@@ -154,6 +160,8 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   );
   app.get('/demo-checkout/:id', demoCheckoutPage);
   app.get('/forwarding/confirm', forwardingConfirmPage);
+  app.get('/sign-in', signInPage);
+  app.get('/confirm-email', confirmEmailPage);
 
   // Before parsing and validation, so every request counts and refused ones cost little.
   const surfaceOf = surfaceResolver(operations);
@@ -174,6 +182,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
     }),
   );
   app.use(validateRequests(contract, roots, options.validateResponses ?? false));
+  app.use(refuseInfiniteNumbers);
 
   const { handler, implemented, pending } = mountOperations(
     operations,

@@ -116,9 +116,6 @@ function normalise(error: unknown, exposeInternalErrors: boolean): NormalisedErr
   return { status: 500, code: 'internal_error', message, internal: true };
 }
 
-const MAILTM_RATE_LIMIT_MESSAGE =
-  'You exceeded the limit of 8 requests per second! Try delaying the request by one second!';
-
 function wantsJsonLd(request: Request): boolean {
   return request.accepts(['application/json', 'application/ld+json']) === 'application/ld+json';
 }
@@ -126,8 +123,7 @@ function wantsJsonLd(request: Request): boolean {
 /** mail.tm's error bodies, by status, exactly as its clients parse them. */
 function sendMailTmError(request: Request, response: Response, error: NormalisedError): void {
   if (error.status === 401 || error.status === 429) {
-    const message = error.status === 429 ? MAILTM_RATE_LIMIT_MESSAGE : error.message;
-    response.status(error.status).json({ code: error.status, message });
+    response.status(error.status).json({ code: error.status, message: error.message });
     return;
   }
   const jsonLd = wantsJsonLd(request);

@@ -10,10 +10,12 @@ import {
 } from 'smtp-server';
 import type { Config } from '../config.js';
 import type { Ingest } from '../features/messages/ingest-messages.js';
-import type { MailboxesRepository } from '../storage/repositories/mailboxes.js';
+import type { CreateLimiter } from '../http/rate-limit.js';
+import type { Mailbox, MailboxesRepository } from '../storage/repositories/mailboxes.js';
 import { cacheRecipients } from './cache-recipients.js';
 import { collectMessage } from './collect-message.js';
-import { classifyRecipient } from './classify-recipient.js';
+import { classifyRecipient, type RecipientClass } from './classify-recipient.js';
+import { limitUnknownRecipients } from './limit-unknown-recipients.js';
 
 /** How long a live recipient is remembered between look-ups. */
 const RECIPIENT_CACHE_MS = 2_000;
@@ -133,6 +135,8 @@ export interface SmtpDeps {
   logger: Logger;
   mailboxes: MailboxesRepository;
   ingest: Ingest;
+  /** Counts unknown recipients per client address: shared across nodes with Redis. */
+  createLimiter: CreateLimiter;
   now: () => number;
 }
 
@@ -163,6 +167,27 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
     (address, now) => deps.mailboxes.findLiveRecipient(address, now),
     RECIPIENT_CACHE_MS,
   );
+  const unknownRecipients = limitUnknownRecipients({
+    createLimiter: deps.createLimiter,
+    perConnection: config.smtp.maxUnknownRecipients,
+    perIpHour: config.smtp.unknownRecipientsPerIpHour,
+    logger,
+  });
+  const noSuchMailbox = () => reply(550, '5.1.1 Recipient address rejected: no such mailbox');
+  const deferred = () =>
+    reply(450, '4.7.1 Too many unknown recipients from your address, try again later');
+
+  /** The mailbox a recipient on our domains goes to, or the refusal it gets. */
+  async function admitRecipient(
+    recipient: Exclude<RecipientClass, { kind: 'relay' }>,
+    session: SMTPServerSession,
+  ): Promise<Error | Mailbox> {
+    if (!(await unknownRecipients.admit(session))) return deferred();
+    const mailbox =
+      recipient.kind === 'local' ? await findRecipient(recipient.lookup, deps.now()) : undefined;
+    if (mailbox) return mailbox;
+    return (await unknownRecipients.countUnknown(session)) ? noSuchMailbox() : deferred();
+  }
 
   const options: SMTPServerOptions = {
     name: config.smtp.hostname,
@@ -214,6 +239,10 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
     onRcptTo(address: SMTPServerAddress, session, callback: SmtpCallback) {
       const accepted = recipients.get(session) ?? new Set<string>();
       recipients.set(session, accepted);
+      if (unknownRecipients.exhausted(session)) {
+        callback(reply(421, '4.7.0 Too many unknown recipients, closing connection'));
+        return;
+      }
       if (session.envelope.rcptTo.length >= config.smtp.maxRecipients) {
         callback(reply(452, '4.5.3 Too many recipients'));
         return;
@@ -228,17 +257,13 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
         );
         return;
       }
-      if (recipient.kind === 'unknown') {
-        callback(reply(550, '5.1.1 Recipient address rejected: no such mailbox'));
-        return;
-      }
-      findRecipient(recipient.lookup, deps.now()).then(
-        (mailbox) => {
-          if (!mailbox) {
-            callback(reply(550, '5.1.1 Recipient address rejected: no such mailbox'));
+      admitRecipient(recipient, session).then(
+        (admitted) => {
+          if (admitted instanceof Error) {
+            callback(admitted);
             return;
           }
-          accepted.add(mailbox.id);
+          accepted.add(admitted.id);
           callback();
         },
         (error: unknown) => {

@@ -6,6 +6,7 @@ import { messagesReceivedIndex } from './migrations/0003-messages-received-index
 import { mailboxListVersion } from './migrations/0004-mailbox-list-version.js';
 import { userReferenceIndexes } from './migrations/0005-user-reference-indexes.js';
 import { contentChunks } from './migrations/0006-content-chunks.js';
+import { accountLinks } from './migrations/0007-account-links.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -19,6 +20,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0004-mailbox-list-version': mailboxListVersion,
   '0005-user-reference-indexes': userReferenceIndexes,
   '0006-content-chunks': contentChunks,
+  '0007-account-links': () => accountLinks,
 };
 
 class InCodeMigrations implements MigrationProvider {

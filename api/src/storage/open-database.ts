@@ -4,6 +4,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config.js';
+import {
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+  restrictPermissions,
+} from './restrict-permissions.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = DatabaseConfig['kind'];
@@ -51,7 +56,11 @@ function withStatementCache(database: BetterSqlite3.Database) {
 }
 
 function openSqlite(file: string): Storage {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  // Made here, owner-only, before SQLite would make it 0644; its -wal and -shm take its mode.
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const own of [file, `${file}-wal`, `${file}-shm`])
+    restrictPermissions(own, PRIVATE_FILE_MODE);
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
   // better-sqlite3's bundled SQLite pairs WAL with synchronous=NORMAL, which can lose

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /*
  * Table types shared by SQLite and PostgreSQL. Portable column choices:
@@ -144,7 +144,13 @@ export interface RecoveryTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  purpose: ColumnType<LinkPurpose, LinkPurpose | undefined, never>;
+  /** The email a `confirm_email` link proves; null for sign-in links. */
+  email: string | null;
 }
+
+/** What a one-time link by mail does: sign a browser in, or prove a purchase email. */
+export type LinkPurpose = 'sign_in' | 'confirm_email';
 
 export interface ApiTokensTable {
   id: string;

@@ -1,9 +1,11 @@
-// "Already Pro? Sign in with your email": a one-time link by mail restores Pro in a new browser.
+// "Already Pro? Sign in with your email": a one-time link by mail, opened on a page that shows
+// what it signs in to and asks first; the browser gets a new session when it signs in.
 import request from 'supertest';
-import { ORIGIN, openBrowser } from '../support/browser.js';
+import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMessage } from '../../src/features/messages/parse-message.js';
-import { RECOVERY_LINK_LIFETIME_MS } from '../../src/features/recovery/access-recovery.js';
+import { SIGN_IN_LINK_LIFETIME_MS } from '../../src/features/recovery/mailed-links.js';
+import type { Mailer } from '../../src/features/outbound/create-mailer.js';
+import { linkMailedBy, mailsTo } from '../support/mailed-links.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
 
@@ -19,146 +21,159 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-/** A Pro account bought through the demo checkout; returns its email and user id. */
-async function buyPass(email = `pro${++counter}@example.com`) {
+/** A browser that bought a pass with `email` and confirmed that email through its link. */
+async function buyConfirmed(email = `pro${++counter}@example.com`) {
   const buyer = await openBrowser(app);
   const { body } = await buyer
     .post('/api/create-checkout-session', { plan: 'pro_24hr' })
     .expect(200);
-  const id = body.url.split('/').pop();
-  await buyer.post(`/api/demo-checkout/${id}/complete`, { email }).expect(200);
-  return { email, userId: (await buyer.get('/api/user')).body.id as string, buyer };
-}
-
-/** The sign-in token in the newest mail to `email`, read as a mail client would. */
-async function tokenMailedTo(email: string): Promise<string> {
-  const mails = await Promise.all(
-    test.outbox().map((entry) => parseMessage(new Uint8Array(Buffer.from(entry.text)))),
+  const token = await linkMailedBy(test, email, '/confirm-email', () =>
+    buyer
+      .post(`/api/demo-checkout/${String(body.url).split('/').pop()}/complete`, { email })
+      .expect(200),
   );
-  const mail = mails.filter((parsed) => parsed.to.some((to) => to.address === email)).at(-1);
-  expect(mail, `a mail to ${email}`).toBeDefined();
-  const link = /\/\?access_token=([A-Za-z0-9_-]{43})/.exec(mail!.text);
-  expect(link, mail!.text).not.toBeNull();
-  return link![1]!;
+  await buyer.post('/api/confirm-email', { token }).expect(200);
+  return { email, userId: buyer.id, buyer };
 }
 
-describe('access recovery', () => {
-  it('restores Pro in a fresh browser through the link in the mail', async () => {
-    const { email, userId } = await buyPass();
+function signInLinkFor(browser: TestBrowser, email: string): Promise<string> {
+  return linkMailedBy(test, email.toLowerCase(), '/sign-in', () =>
+    browser.post('/api/access-recovery', { email }).expect(202, { ok: true }),
+  );
+}
+
+describe('sign-in links', () => {
+  it('signs a fresh browser in to the account, only when the page’s button is pressed', async () => {
+    const { email, userId } = await buyConfirmed();
     const phone = await openBrowser(app);
-    expect((await phone.get('/api/user')).body.isPro).toBe(false);
+    const token = await signInLinkFor(phone, email.toUpperCase());
 
-    await phone
-      .post('/api/access-recovery', { email: email.toUpperCase() })
-      .expect(202, { ok: true });
-    const token = await tokenMailedTo(email);
-    // A mail scanner fetching the link must not use it up: only the page's POST does.
+    // Mail scanners and previews open the link: the page and its GET change nothing.
+    const page = await request(app).get(`/sign-in?token=${token}`).expect(200);
+    expect(page.text).toContain('Sign in to TempMail');
+    expect(page.headers['cache-control']).toBe('no-store');
     await request(app).get(`/?access_token=${token}`);
+    const preview = await phone.post('/api/access-recovery/inspect', { token }).expect(200);
+    expect(preview.body).toEqual({
+      account: { email: `p***@example.com`, isPro: true, plan: 'pro_24hr' },
+      browser: 'visitor',
+    });
+    expect((await phone.get('/api/user')).body).toMatchObject({ id: phone.id, isPro: false });
 
+    const before = phone.cookie;
     const redeemed = await phone.post('/api/access-recovery/redeem', { token }).expect(200);
     expect(redeemed.body).toMatchObject({ id: userId, isPro: true, email });
+    expect(phone.cookie).not.toBe(before);
     expect((await phone.get('/api/user')).body).toMatchObject({ id: userId, isPro: true });
   });
 
-  it('opens a session for a browser that had none', async () => {
-    const { email, userId, buyer } = await buyPass();
-    await buyer.post('/api/access-recovery', { email }).expect(202);
-    const response = await request(app)
-      .post('/api/access-recovery/redeem')
-      .set('Origin', ORIGIN)
-      .send({ token: await tokenMailedTo(email) })
+  it('gives the browser a new session: a cookie from before the sign-in is worth nothing', async () => {
+    const { email, userId } = await buyConfirmed();
+    // An attacker plants a session cookie of their own in the victim's browser (fixation) …
+    const victim = await openBrowser(app, { savedIn: test.services });
+    const planted = victim.cookie;
+    // … the victim signs in with that browser …
+    await victim
+      .post('/api/access-recovery/redeem', { token: await signInLinkFor(victim, email) })
       .expect(200);
-    const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-    expect((await request(app).get('/api/user').set('Cookie', cookie)).body.id).toBe(userId);
+    expect(victim.cookie).not.toBe(planted);
+    expect((await victim.get('/api/user')).body.id).toBe(userId);
+    // … and the planted cookie, which the attacker kept, reaches nothing.
+    const seen = await request(app).get('/api/user').set('Cookie', planted).expect(200);
+    expect(seen.body).toMatchObject({ isPro: false, email: null });
+    expect(seen.body.id).not.toBe(userId);
+  });
+
+  it('says which account it switches to, and asks, when the browser is signed in elsewhere', async () => {
+    const first = await buyConfirmed();
+    const second = await buyConfirmed(`other${++counter}@example.org`);
+    const token = await signInLinkFor(first.buyer, second.email);
+    const preview = await first.buyer.post('/api/access-recovery/inspect', { token }).expect(200);
+    expect(preview.body).toEqual({
+      account: { email: 'o***@example.org', isPro: true, plan: 'pro_24hr' },
+      browser: 'other_account',
+      currentAccount: { email: 'p***@example.com', isPro: true, plan: 'pro_24hr' },
+    });
+    // Looking changed nothing; the switch happens on the explicit POST.
+    expect((await first.buyer.get('/api/user')).body.id).toBe(first.userId);
+    await first.buyer.post('/api/access-recovery/redeem', { token }).expect(200);
+    expect((await first.buyer.get('/api/user')).body.id).toBe(second.userId);
+
+    const again = await signInLinkFor(second.buyer, second.email);
+    const same = await second.buyer.post('/api/access-recovery/inspect', { token: again });
+    expect(same.body.browser).toBe('same');
   });
 
   it('works once, and not after 15 minutes', async () => {
-    const { email } = await buyPass();
+    const { email } = await buyConfirmed();
     const phone = await openBrowser(app);
-    await phone.post('/api/access-recovery', { email }).expect(202);
-    const used = await tokenMailedTo(email);
+    const used = await signInLinkFor(phone, email);
     await phone.post('/api/access-recovery/redeem', { token: used }).expect(200);
     await phone.post('/api/access-recovery/redeem', { token: used }).expect(404);
+    await phone.post('/api/access-recovery/inspect', { token: used }).expect(404);
 
-    await phone.post('/api/access-recovery', { email }).expect(202);
-    const late = await tokenMailedTo(email);
-    test.advance(RECOVERY_LINK_LIFETIME_MS);
+    const late = await signInLinkFor(phone, email);
+    test.advance(SIGN_IN_LINK_LIFETIME_MS);
     const refused = await phone.post('/api/access-recovery/redeem', { token: late }).expect(404);
     expect(refused.body.code).toBe('not_found');
   });
 
-  it('answers with the spec’s texts when there is nothing to restore', async () => {
+  it('answers the same for an account’s email, an unknown one and one only typed at checkout', async () => {
+    const { email } = await buyConfirmed();
+    const unconfirmed = `typed${++counter}@example.com`;
+    const buyer = await openBrowser(app);
+    const { body } = await buyer
+      .post('/api/create-checkout-session', { plan: 'pro_24hr' })
+      .expect(200);
+    await buyer
+      .post(`/api/demo-checkout/${String(body.url).split('/').pop()}/complete`, {
+        email: unconfirmed,
+      })
+      .expect(200);
+
     const phone = await openBrowser(app);
-    const none = await phone
-      .post('/api/access-recovery', { email: 'nobody@example.com' })
-      .expect(404);
-    expect(none.body.message).toBe(
-      'No Pro account found with this email address. If you recently subscribed, please try again in a few minutes.',
-    );
+    const answers: unknown[] = [];
+    const ask = async (asked: string) => {
+      const answer = await phone.post('/api/access-recovery', { email: asked });
+      answers.push({ status: answer.status, body: answer.body });
+    };
+    await linkMailedBy(test, email, '/sign-in', () => ask(email));
+    await ask(`nobody${++counter}@example.com`);
+    await ask(unconfirmed);
+    expect(answers).toEqual(Array(3).fill({ status: 202, body: { ok: true } }));
+    const typed = await mailsTo(test, unconfirmed);
+    expect(typed.map((mail) => mail.text).join('\n')).not.toMatch(/\/sign-in\?token=/);
+  });
 
-    const { email } = await buyPass();
-    test.advance(25 * 3_600_000);
-    const expired = await phone.post('/api/access-recovery', { email }).expect(403);
-    expect(expired.body).toMatchObject({
-      code: 'subscription_expired',
-      message: 'Your Pro subscription has expired. Please upgrade to Pro again to restore access.',
-    });
-
-    const pending = await openBrowser(app);
-    const pendingEmail = `pending${++counter}@example.com`;
-    await test.services.repositories.users.update(
-      pending.id,
-      { email: pendingEmail },
-      test.services.now(),
-    );
-    await pending.post('/api/create-checkout-session', { plan: 'pro_monthly' }).expect(200);
-    const unverified = await phone
-      .post('/api/access-recovery', { email: pendingEmail })
-      .expect(422);
-    expect(unverified.body).toMatchObject({
-      code: 'needs_verification',
-      message:
-        'Pro account found but needs verification. Please contact support if you completed a recent payment.',
-    });
+  it('answers before it looks the email up or mails anything', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const slowMailer: Mailer = {
+      async send(mail) {
+        await held;
+        sent.push(mail.to);
+        return { messageId: 'held' };
+      },
+    };
+    const slow = buildTestApp({ ...test.services, mailer: slowMailer });
+    const { email } = await buyConfirmed();
+    await request(slow)
+      .post('/api/access-recovery')
+      .set('Origin', ORIGIN)
+      .send({ email })
+      .expect(202, { ok: true });
+    expect(sent).toEqual([]);
+    release();
+    await expect.poll(() => sent).toEqual([email]);
   });
 
   it('limits requests per address', async () => {
-    const { email } = await buyPass();
+    const { email } = await buyConfirmed();
     const phone = await openBrowser(app);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1)
       statuses.push((await phone.post('/api/access-recovery', { email })).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
-  });
-});
-
-describe('buying with an email that already has an account', () => {
-  it('credits that account, attaches no browser, and mails its owner a sign-in link', async () => {
-    const { email, userId } = await buyPass();
-    const laptop = await openBrowser(app);
-    const { body } = await laptop
-      .post('/api/create-checkout-session', { plan: 'pro_24hr' })
-      .expect(200);
-    const id = body.url.split('/').pop();
-    await laptop.post(`/api/demo-checkout/${id}/complete`, { email }).expect(200);
-
-    // Typing an email proves nothing: this browser does not become that account.
-    const own = (await laptop.get('/api/user')).body;
-    expect(own).toMatchObject({ id: laptop.id, isPro: false });
-    expect(
-      (await laptop.get(`/api/checkout/success?session_id=${id}`).expect(200)).body,
-    ).toMatchObject({
-      status: 'paid',
-      user: { id: laptop.id, isPro: false },
-    });
-    // The account that owns the email got the time: two passes, 48 hours.
-    const owner = await test.services.repositories.users.findById(userId);
-    expect(owner!.proExpiresAt! - test.services.now()).toBe(48 * 3_600_000);
-
-    // Whoever reads that inbox can bring the account to this browser.
-    await laptop
-      .post('/api/access-recovery/redeem', { token: await tokenMailedTo(email) })
-      .expect(200);
-    expect((await laptop.get('/api/user')).body).toMatchObject({ id: userId, isPro: true, email });
   });
 });

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
+import { mailsTo } from '../support/mailed-links.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
 
@@ -98,7 +99,11 @@ describe('Stripe checkout', () => {
       received: true,
     });
     const user = (await buyer.get('/api/user')).body;
-    expect(user).toMatchObject({ isPro: true, plan: 'pro_24hr', email: 'pass.buyer@example.com' });
+    // The email typed at Stripe is only offered: it joins the account once its link is opened.
+    expect(user).toMatchObject({ isPro: true, plan: 'pro_24hr', email: null });
+    const offers = await mailsTo(test, 'pass.buyer@example.com');
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.text).toMatch(/\/confirm-email\?token=/);
     expect(Date.parse(user.proExpiresAt)).toBe(test.services.now() + DAY);
     expect((await test.services.repositories.users.findById(buyer.id))?.stripeCustomerId).toMatch(
       /^cus_test_/,

@@ -403,6 +403,36 @@ describe('live events (Mercure)', () => {
     expect(frames[1]!.data.used).toBeGreaterThan(0);
   });
 
+  it('takes the token from Mercure’s cookie, so a browser needs none in the URL', async () => {
+    const live = await account('cookie@tempmail.test');
+    const controller = new AbortController();
+    const response = await fetch(
+      `${server.httpUrl}/.well-known/mercure?topic=/accounts/${live.id}`,
+      {
+        headers: { Cookie: `mercureAuthorization=${encodeURIComponent(live.token)}` },
+        signal: controller.signal,
+      },
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let text = '';
+    const arrived = (async () => {
+      while (!/"@type":"Message"/.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+    })();
+    await sendMailTo(live.address, { subject: 'by cookie' });
+    await arrived;
+    controller.abort();
+    expect(text).toContain('"subject":"by cookie"');
+    const forged = await fetch(`${server.httpUrl}/.well-known/mercure?topic=/accounts/${live.id}`, {
+      headers: { Cookie: 'mercureAuthorization=not.a.jwt' },
+    });
+    expect(forged.status).toBe(401);
+  });
+
   it('refuses another account’s topic and a missing token', async () => {
     const live = await account('topic@tempmail.test');
     const other = await account('topic-other@tempmail.test');

@@ -12,7 +12,10 @@ let app: ReturnType<typeof buildTestApp>;
 
 beforeAll(async () => {
   database = await testBackends[0]!.open();
-  test = createTestServices(database, { MAIL_DOMAINS: 'tempmail.test,second.test' });
+  test = createTestServices(database, {
+    MAIL_DOMAINS: 'tempmail.test,second.test',
+    SUPPORT_EMAIL: 'help@operator.example',
+  });
   app = buildTestApp(test.services);
 });
 afterAll(() => database?.dispose());
@@ -44,6 +47,31 @@ describe('visitors and users', () => {
     expect(cookie).not.toMatch(/Secure/);
   });
 
+  it('stores nothing for a visit until its first write, then keeps the same user', async () => {
+    const count = async (table: 'users' | 'sessions') =>
+      Number(
+        (
+          await database.storage.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { users: await count('users'), sessions: await count('sessions') };
+    const visitor = await openBrowser(app);
+    for (let i = 0; i < 5; i += 1) await request(app).get('/api/user').expect(200);
+    await visitor.get('/api/user').expect(200);
+    expect({ users: await count('users'), sessions: await count('sessions') }).toEqual(before);
+
+    await visitor.post('/api/create-checkout-session', { plan: 'pro_24hr' }).expect(200);
+    expect({ users: await count('users'), sessions: await count('sessions') }).toEqual({
+      users: before.users + 1,
+      sessions: before.sessions + 1,
+    });
+    expect((await visitor.get('/api/user')).body.id).toBe(visitor.id);
+    expect(await test.services.repositories.users.findById(visitor.id)).toBeDefined();
+  });
+
   it('knows the visitor again by the cookie, and ignores a forged one', async () => {
     const { cookie, id } = await openBrowser(app);
     const again = await request(app).get('/api/user').set('Cookie', cookie).expect(200);
@@ -73,7 +101,7 @@ describe('visitors and users', () => {
   });
 
   it('reports a Pro user as Pro, with the expiry', async () => {
-    const { cookie, id } = await openBrowser(app);
+    const { cookie, id } = await openBrowser(app, { savedIn: test.services });
     const until = test.services.now() + 3_600_000;
     await test.services.repositories.users.update(
       id,
@@ -91,17 +119,28 @@ describe('visitors and users', () => {
     expect((await request(app).get('/api/user').set('Cookie', cookie)).body.isPro).toBe(false);
   });
 
-  it('ends the session on logout', async () => {
-    const { cookie, id } = await openBrowser(app);
+  it('ends the session on logout: the old cookie is worth nothing, a new one replaces it', async () => {
+    const { cookie, id } = await openBrowser(app, { savedIn: test.services });
     const out = await request(app)
       .post('/api/logout')
       .set('Cookie', cookie)
       .set('Origin', ORIGIN)
       .expect(200);
     expect(out.body).toEqual({ ok: true });
-    expect((out.headers['set-cookie'] as unknown as string[])[0]).toMatch(/^tm_session=;/);
+    const replaced = (out.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    expect(replaced).toMatch(/^tm_session=[A-Za-z0-9_-]{43}$/);
+    expect(replaced).not.toBe(cookie);
     const after = await request(app).get('/api/user').set('Cookie', cookie).expect(200);
     expect(after.body.id).not.toBe(id);
+    // A read with the dead cookie hands out nothing: only the next write replaces it.
+    expect(after.headers['set-cookie']).toBeUndefined();
+    await request(app)
+      .post('/api/create-checkout-session')
+      .set('Cookie', cookie)
+      .set('Origin', ORIGIN)
+      .send({ plan: 'pro_24hr' })
+      .expect(200)
+      .expect('Set-Cookie', /^tm_session=/);
   });
 });
 
@@ -150,7 +189,7 @@ describe('contact', () => {
       .expect(202, { ok: true });
     const mail = test.outbox().slice(before);
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.text).toMatch(/^To: support@tempmail\.test$/m);
+    expect(mail[0]!.text).toMatch(/^To: help@operator\.example$/m);
     expect(mail[0]!.text).toMatch(/^Reply-To: Ada Lovelace <ada@example\.com>$/m);
     expect(mail[0]!.text).toMatch(/^Subject: \[Contact\/pro_account\/high\] Forwarding$/m);
     expect(mail[0]!.text).toContain('My forwarding is pending.');

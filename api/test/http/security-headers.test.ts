@@ -160,6 +160,7 @@ describe('logs', () => {
         STRIPE_SECRET_KEY: secrets.stripeKey,
         STRIPE_WEBHOOK_SECRET: secrets.webhookSecret,
         MAILTM_RATE_LIMIT: '1000',
+        SUPPORT_EMAIL: 'help-desk@example.org',
       },
     });
     logged.process.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -209,7 +210,8 @@ describe('logs', () => {
     await call(`/forwarding/confirm?token=${secrets.forwardingToken}`, {
       headers: { Accept: 'text/html' },
     });
-    await call(`/?access_token=${secrets.accessToken}`, { headers: { Accept: 'text/html' } });
+    await call(`/sign-in?token=${secrets.accessToken}`, { headers: { Accept: 'text/html' } });
+    await call(`/confirm-email?token=${secrets.accessToken}`, { headers: { Accept: 'text/html' } });
     // A line logged while the request is handled, by another part of the server that knows
     // nothing of requests: the mailer, writing the support message to the outbox.
     const contact = await call('/api/contact', {

@@ -3,6 +3,7 @@ import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes
 import { purgeExpired } from '../../src/jobs/purge-expired.js';
 import type { MailboxEvent } from '../../src/realtime/event-bus.js';
 import { buyPro, openBrowser } from '../support/browser.js';
+import { VISITOR_SESSION_MS } from '../../src/http/product/sessions.js';
 import {
   createTestMailbox,
   startTestMailServer,
@@ -117,14 +118,18 @@ describe('retention', () => {
 describe('anonymous users', () => {
   it('purges visitors whose session ended, never a buyer', async () => {
     const year = 365 * 24 * 3_600_000;
-    const visitor = await openBrowser(server.httpUrl);
+    const visitor = await openBrowser(server.httpUrl, { savedIn: server.services });
     const buyer = await buyPro(server.httpUrl, 'purge-buyer@example.com');
     const { users } = server.services.repositories;
 
     await purgeExpired(server.services.repositories, server.services.now());
     expect(await users.findById(visitor.id), 'a visitor with a live session').toBeDefined();
 
-    // A year on, the session cookie (the visitor's only key) has lapsed.
+    // A day on, a visitor's session (its only key) has lapsed; a buyer's lasts a year.
+    server.advance(VISITOR_SESSION_MS);
+    await purgeExpired(server.services.repositories, server.services.now());
+    expect(await users.findById(visitor.id), 'an abandoned visitor').toBeUndefined();
+    expect(await users.findById(buyer.id), 'a buyer').toBeDefined();
     server.advance(year + 1);
     await purgeExpired(server.services.repositories, server.services.now());
     expect(await users.findById(visitor.id), 'an abandoned visitor').toBeUndefined();

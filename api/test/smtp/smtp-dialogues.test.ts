@@ -1,6 +1,9 @@
 // Inbound SMTP rules as dialogues: what a client sends, and the reply code (and text) it must
 // get. Each dialogue runs on its own connection against the real server in this process.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limiterFactory, type CreateLimiter } from '../../src/http/rate-limit.js';
 import {
   createTestMailbox,
   startTestMailServer,
@@ -29,8 +32,8 @@ const message = (subject: string) =>
 
 let server: TestMailServer;
 
-async function dialogue(steps: DialogueStep[]) {
-  const client = await SmtpClient.connect(server.smtpPort);
+async function dialogue(steps: DialogueStep[], target = server, from?: string) {
+  const client = await SmtpClient.connect(target.smtpPort, undefined, from);
   try {
     return await playDialogue(client, steps);
   } finally {
@@ -53,6 +56,7 @@ beforeAll(async () => {
   await createTestMailbox(server, 'alice@tempmail.test');
   await createTestMailbox(server, 'bob@other.test');
   await createTestMailbox(server, 'gone@tempmail.test', -1_000);
+  await createTestMailbox(server, 'smuggling@tempmail.test');
 });
 afterAll(() => server?.close());
 
@@ -70,6 +74,29 @@ describe('SMTP dialogues', () => {
       expect(lines).toContain(feature);
     }
     expect(lines).not.toMatch(/AUTH|STARTTLS/);
+  });
+
+  it('ends DATA only at <CRLF>.<CRLF>: a bare-LF dot smuggles no second message in', async () => {
+    // SMTP smuggling (CVE-2023-51766 and kin): an end of data some servers accept and others
+    // do not hides a second message inside the first one.
+    for (const [index, fake] of ['\n.\n', '\n.\r\n', '\r\n.\n', '\r.\r\n'].entries()) {
+      const subject = `smuggler ${index}`;
+      const hidden = `smuggled ${index}`;
+      await dialogue([
+        greeting,
+        ehlo,
+        mailFrom,
+        { send: 'RCPT TO:<smuggling@tempmail.test>', expect: 250 },
+        ...data(
+          `${message(subject)}${fake}MAIL FROM:<ceo@bank.example>\r\nRCPT TO:<alice@tempmail.test>\r\nDATA\r\nFrom: <ceo@bank.example>\r\nSubject: ${hidden}\r\n\r\nPay now.`,
+        ),
+        // One reply for the whole message: the server is back at its commands.
+        { send: 'NOOP', expect: 250 },
+      ]);
+      const subjects = await storedSubjects('smuggling@tempmail.test');
+      expect(subjects).toContain(subject);
+      expect(subjects).not.toContain(hidden);
+    }
   });
 
   it('refuses AUTH: a receive-only server has no users', async () => {
@@ -274,6 +301,114 @@ describe('SMTP when the database fails', () => {
     }
   });
 });
+
+const unknown = (name: string): DialogueStep => ({
+  send: `RCPT TO:<${name}@tempmail.test>`,
+  expect: [550, /^550 5\.1\.1 /],
+});
+const guesses = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, index) => unknown(`${prefix}${index}`));
+
+describe('SMTP address guessing', () => {
+  it('closes a connection with 421 4.7.0 after 20 unknown recipients; live ones pass before', async () => {
+    const client = await SmtpClient.connect(server.smtpPort, undefined, '127.0.0.21');
+    try {
+      await playDialogue(client, [
+        greeting,
+        ehlo,
+        mailFrom,
+        { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+        ...guesses(10, 'guess'),
+        { send: 'RSET', expect: 250 },
+        mailFrom,
+        // A new transaction does not reset the count: it is the connection's.
+        ...guesses(9, 'again'),
+        { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+        unknown('twentieth'),
+        { send: 'RCPT TO:<twenty-first@tempmail.test>', expect: [421, /^421 4\.7\.0 /] },
+      ]);
+      await client.waitClosed();
+    } finally {
+      client.close();
+    }
+  });
+});
+
+// The budget per client address is counted by the server's limiters: in memory, and in
+// Redis (shared by every node) when TEST_REDIS_URL is set.
+const redisUrl = process.env.TEST_REDIS_URL;
+/** Where the nodes of a group count: one node in memory, or two joined only by Redis. */
+const limiterBackends: { name: string; nodes: 1 | 2; group(): () => CreateLimiter }[] = [
+  { name: 'in memory', nodes: 1, group: () => () => limiterFactory() },
+];
+const redisClients: Redis[] = [];
+if (redisUrl)
+  limiterBackends.push({
+    name: 'in Redis, across two nodes',
+    nodes: 2,
+    group() {
+      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      redisClients.push(redis);
+      // Counts of earlier runs live on in Redis for the hour: this group counts on its own.
+      const namespace = `tempmail-test:${randomUUID()}`;
+      return () => limiterFactory(redis, namespace);
+    },
+  });
+afterAll(() => Promise.all(redisClients.map((redis) => redis.quit())));
+
+describe.each(limiterBackends)(
+  'SMTP unknown recipients per client address, counted $name',
+  ({ nodes, group }) => {
+    const BUDGET = 4;
+    const servers: TestMailServer[] = [];
+
+    beforeAll(async () => {
+      const nodeLimiters = group();
+      for (let node = 0; node < nodes; node += 1) {
+        const started = await startTestMailServer(
+          { ...LIMITS, SMTP_UNKNOWN_RECIPIENTS_PER_IP_HOUR: String(BUDGET) },
+          undefined,
+          nodeLimiters(),
+        );
+        servers.push(started);
+        await createTestMailbox(started, 'alice@tempmail.test');
+      }
+    });
+    afterAll(() => Promise.all(servers.map((started) => started.close())));
+
+    it('defers every recipient, live or not, once the address has spent its budget, across connections', async () => {
+      const [first, last] = [servers[0]!, servers.at(-1)!];
+      const live: DialogueStep = { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 };
+      const deferred = (name: string): DialogueStep => ({
+        send: `RCPT TO:<${name}@tempmail.test>`,
+        expect: [450, /^450 4\.7\.1 /],
+      });
+      const guesser = '127.0.0.31';
+      await dialogue(
+        [
+          greeting,
+          ehlo,
+          mailFrom,
+          live,
+          ...guesses(BUDGET, 'guess'),
+          deferred('alice'),
+          deferred('nobody'),
+        ],
+        first,
+        guesser,
+      );
+      // Reconnecting (to another node, when the count is shared) starts no new budget, and
+      // a live address gets the same answer as an unknown one.
+      await dialogue(
+        [greeting, ehlo, mailFrom, deferred('alice'), deferred('nobody')],
+        last,
+        guesser,
+      );
+      // Another client address is not held back.
+      await dialogue([greeting, ehlo, mailFrom, live, unknown('nobody')], last, '127.0.0.32');
+    });
+  },
+);
 
 describe('SMTP line limits', () => {
   it('closes the connection on an overlong command line, with 421', async () => {

@@ -84,6 +84,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0004-mailbox-list-version',
         '0005-user-reference-indexes',
         '0006-content-chunks',
+        '0007-account-links',
       ]);
     });
   });
@@ -181,9 +182,8 @@ describe.each(testBackends)('storage on $name', (backend) => {
   });
 
   describe('sessions', () => {
-    it('finds live sessions only, re-attaches and deletes them', async () => {
+    it('finds live sessions only, and deletes them', async () => {
       const user = await repos.users.createAnonymous(T0);
-      const other = await repos.users.createAnonymous(T0);
       const hash = `session-${++counter}`;
       await repos.sessions.create({
         tokenHash: hash,
@@ -193,8 +193,9 @@ describe.each(testBackends)('storage on $name', (backend) => {
       });
       expect(await repos.sessions.findUserId(hash, T0)).toBe(user.id);
       expect(await repos.sessions.findUserId(hash, T0 + HOUR)).toBeUndefined();
-      await repos.sessions.attachUser(hash, other.id);
-      expect(await repos.sessions.findUserId(hash, T0)).toBe(other.id);
+      // A second save of the same token (two first writes racing) keeps the first.
+      await repos.sessions.create({ tokenHash: hash, userId: user.id, now: T0, expiresAt: T0 + 1 });
+      expect(await repos.sessions.findUserId(hash, T0 + 2)).toBe(user.id);
       await repos.sessions.delete(hash);
       expect(await repos.sessions.findUserId(hash, T0)).toBeUndefined();
     });
@@ -779,29 +780,64 @@ describe.each(testBackends)('storage on $name', (backend) => {
   });
 
   describe('tokens', () => {
-    it('consumes a recovery token once and never after it expires', async () => {
+    it('consumes a mailed link once, for its purpose only, and never after it expires', async () => {
       const user = await repos.users.createAnonymous(T0);
       const live = `recovery-${++counter}`;
       const stale = `recovery-${++counter}`;
       await repos.tokens.createRecoveryToken({
         tokenHash: live,
         userId: user.id,
+        purpose: 'sign_in',
         now: T0,
         expiresAt: T0 + 15 * 60_000,
       });
       await repos.tokens.createRecoveryToken({
         tokenHash: stale,
         userId: user.id,
+        purpose: 'sign_in',
         now: T0,
         expiresAt: T0 + 1,
       });
+      expect(await repos.tokens.consumeLink(live, 'confirm_email', T0 + 10)).toBeUndefined();
+      expect(await repos.tokens.findLiveLink(live, 'sign_in', T0 + 10)).toMatchObject({
+        userId: user.id,
+      });
       const race = await Promise.all([
-        repos.tokens.consumeRecoveryToken(live, T0 + 10),
-        repos.tokens.consumeRecoveryToken(live, T0 + 10),
+        repos.tokens.consumeLink(live, 'sign_in', T0 + 10),
+        repos.tokens.consumeLink(live, 'sign_in', T0 + 10),
       ]);
-      expect(race.filter((userId) => userId === user.id)).toHaveLength(1);
-      expect(await repos.tokens.consumeRecoveryToken(stale, T0 + 2)).toBeUndefined();
-      expect(await repos.tokens.consumeRecoveryToken('unknown', T0)).toBeUndefined();
+      expect(race.filter((link) => link?.userId === user.id)).toHaveLength(1);
+      expect(await repos.tokens.findLiveLink(live, 'sign_in', T0 + 10)).toBeUndefined();
+      expect(await repos.tokens.consumeLink(stale, 'sign_in', T0 + 2)).toBeUndefined();
+      expect(await repos.tokens.consumeLink('unknown', 'sign_in', T0)).toBeUndefined();
+    });
+
+    it('keeps the email a confirmation link proves, and names the pending one', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      const link = `confirm-${++counter}`;
+      expect(await repos.tokens.findPendingEmail(user.id, T0)).toBeUndefined();
+      await repos.tokens.createRecoveryToken({
+        tokenHash: link,
+        userId: user.id,
+        purpose: 'confirm_email',
+        email: 'jane@example.com',
+        now: T0,
+        expiresAt: T0 + HOUR,
+      });
+      expect(await repos.tokens.findPendingEmail(user.id, T0 + 1)).toBe('jane@example.com');
+      expect(await repos.tokens.consumeLink(link, 'confirm_email', T0 + 1)).toEqual({
+        userId: user.id,
+        email: 'jane@example.com',
+        expiresAt: T0 + HOUR,
+      });
+      expect(await repos.tokens.findPendingEmail(user.id, T0 + 2)).toBeUndefined();
+    });
+
+    it('saves a visitor under the id it was given, once', async () => {
+      const id = 'ab'.repeat(12);
+      await repos.users.createAnonymous(T0, id);
+      await repos.users.createAnonymous(T0 + 5, id);
+      expect(await repos.users.findById(id)).toMatchObject({ id, createdAt: T0, plan: 'free' });
     });
 
     it('rotates API tokens: only the newest works', async () => {

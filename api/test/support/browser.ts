@@ -1,5 +1,8 @@
 import type { Express } from 'express';
+import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { VISITOR_SESSION_MS } from '../../src/http/product/sessions.js';
+import type { Services } from '../../src/services.js';
 
 /** The Origin of the default PUBLIC_URL: state-changing product calls must come from it. */
 export const ORIGIN = 'http://localhost:8080';
@@ -7,22 +10,49 @@ export const ORIGIN = 'http://localhost:8080';
 export interface TestBrowser {
   /** The user its first GET /api/user was given. */
   id: string;
-  cookie: string;
+  /** The session cookie it holds now: a Set-Cookie on any answer replaces it, as in a browser. */
+  readonly cookie: string;
   get(path: string): request.Test;
   /** A state-changing call from our own pages: with the session cookie and our Origin. */
   post(path: string, body?: object): request.Test;
 }
 
-/** A browser visiting the product: its first GET /api/user, and its session cookie after. */
-export async function openBrowser(target: Express | string): Promise<TestBrowser> {
-  const first = await request(target).get('/api/user').expect(200);
-  const cookie = (first.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+/**
+ * A browser visiting the product: its first GET /api/user, and its session cookie after.
+ * A first visit stores nothing; with `savedIn`, the visitor is saved as its first write
+ * would save it, for tests that set its state up through the repositories.
+ */
+export async function openBrowser(
+  target: Express | string,
+  options: { savedIn?: Services } = {},
+): Promise<TestBrowser> {
+  let cookie = '';
+  const keep = (call: request.Test) =>
+    call.on('response', (response: { headers: Record<string, string[] | undefined> }) => {
+      const set = response.headers['set-cookie']?.find((line) => line.startsWith('tm_session='));
+      if (set) cookie = set.split(';')[0]!;
+    });
+  const first = await keep(request(target).get('/api/user')).expect(200);
+  const id = first.body.id as string;
+  const services = options.savedIn;
+  if (services) {
+    const now = services.now();
+    await services.repositories.users.createAnonymous(now, id);
+    await services.repositories.sessions.create({
+      tokenHash: createHash('sha256').update(cookie.split('=')[1]!).digest('hex'),
+      userId: id,
+      now,
+      expiresAt: now + VISITOR_SESSION_MS,
+    });
+  }
   return {
-    id: first.body.id as string,
-    cookie,
-    get: (path) => request(target).get(path).set('Cookie', cookie),
+    id,
+    get cookie() {
+      return cookie;
+    },
+    get: (path) => keep(request(target).get(path).set('Cookie', cookie)),
     post: (path, body) => {
-      const call = request(target).post(path).set('Cookie', cookie).set('Origin', ORIGIN);
+      const call = keep(request(target).post(path).set('Cookie', cookie).set('Origin', ORIGIN));
       return body ? call.send(body) : call;
     },
   };

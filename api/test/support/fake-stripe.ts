@@ -45,7 +45,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         send(404, { error: { type: 'invalid_request_error', message: `No such object: ${path}` } });
 
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
-        created.push(form);
         const session = {
           id: id('cs'),
           object: 'checkout.session',
@@ -61,6 +60,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           metadata: { userId: form['metadata[userId]'], plan: form['metadata[plan]'] },
         };
         sessions.set(session.id, session);
+        created.push({ ...form, session_id: session.id });
         send(200, session);
         return;
       }

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { startCommitWriter, type CommitWriter } from '../../src/features/messages/commit-writer.js';
 import { createIngest, type Ingest } from '../../src/features/messages/ingest-messages.js';
 import { createParserPool } from '../../src/features/messages/parser-pool.js';
+import type { CreateLimiter } from '../../src/http/rate-limit.js';
 import type { Services } from '../../src/services.js';
 import { startSmtp } from '../../src/smtp/start-smtp.js';
 import { testBackends, type TestDatabase } from './test-databases.js';
@@ -22,14 +23,18 @@ export interface TestMailServer {
 
 /**
  * SMTP, ingest, parsing and the HTTP app, in this process on free ports, over a fresh test
- * database. `env` overrides settings (limits, sizes) for one test file.
+ * database. `env` overrides settings (limits, sizes) for one test file; `createLimiter`
+ * replaces the in-memory limiters (with Redis ones, say).
  */
 export async function startTestMailServer(
   env: NodeJS.ProcessEnv = {},
   backend = testBackends[0]!,
+  createLimiter?: CreateLimiter,
 ): Promise<TestMailServer> {
   const database = await backend.open();
-  const { services, advance } = createTestServices(database, { SMTP_PORT: '0', ...env });
+  const test = createTestServices(database, { SMTP_PORT: '0', ...env });
+  const services = createLimiter ? { ...test.services, createLimiter } : test.services;
+  const { advance } = test;
   const parser = createParserPool({ size: 1, timeoutMs: services.config.parsing.timeoutMs });
   const commits = await startCommitWriter(database.storage);
   const ingest = createIngest({
@@ -45,6 +50,7 @@ export async function startTestMailServer(
     logger: services.logger,
     mailboxes: services.repositories.mailboxes,
     ingest,
+    createLimiter: services.createLimiter,
     now: services.now,
   });
   const http: Server = buildTestApp(services).listen(0, '127.0.0.1');

@@ -28,9 +28,17 @@ export function describeInChromium(name: string, define: (suite: ChromiumSuite) 
     const suite = {} as ChromiumSuite;
     beforeAll(async () => {
       ensureBuild();
-      // Every test makes its addresses from one IP; mail.tm's 8 per second is not under test.
+      // Every test makes its addresses from one IP; mail.tm's 8 per second and the budget of
+      // new addresses per IP are not under test.
       [suite.server, suite.browser] = await Promise.all([
-        startServer({ built: true, env: { MAILTM_RATE_LIMIT: '1000' } }),
+        startServer({
+          built: true,
+          env: {
+            MAILTM_RATE_LIMIT: '1000',
+            ADDRESS_CREATION_PER_MINUTE: '100000',
+            ADDRESS_CREATION_PER_HOUR: '100000',
+          },
+        }),
         launchChromium(executablePath),
       ]);
     }, 180_000);

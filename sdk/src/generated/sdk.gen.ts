@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
+import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -37,8 +37,11 @@ export const getReadiness = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * The current user
  *
- * Returns the caller's user. A visitor without a session gets a new anonymous user and
- * the `tm_session` cookie (HttpOnly, SameSite=Lax, Secure over https).
+ * Returns the caller's user. A browser that brings no cookie gets a `tm_session` cookie
+ * (HttpOnly, SameSite=Lax, Secure over https) and an anonymous free user, but nothing is
+ * stored for it until its first write (a checkout): reading costs the server nothing. A
+ * cookie whose session has ended reads as an anonymous user and is replaced on the next
+ * write.
  *
  */
 export const getUser = <ThrowOnError extends boolean = false>(options?: Options<GetUserData, ThrowOnError>) => (options?.client ?? client).get<GetUserResponses, GetUserErrors, ThrowOnError>({
@@ -58,6 +61,9 @@ export const getUser = <ThrowOnError extends boolean = false>(options?: Options<
  * the browser to: the payment provider's checkout, or the built-in demo checkout
  * (`/api/demo-checkout/{sessionId}`) when no provider key is configured. After payment the
  * browser comes back to `/pro/success?cs={sessionId}`, after cancelling to `/pro/cancel`.
+ *
+ * A checkout is a visitor's first write: a browser with no saved session is saved here
+ * (and gets a `tm_session` cookie if it had none), so no earlier call is needed.
  *
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
  * (403 `forbidden` otherwise).
@@ -85,6 +91,9 @@ export const createCheckoutSession = <ThrowOnError extends boolean = false>(opti
  * (`subscription` for the monthly plan, `payment` for the 24-hour pass), else 400. The
  * error `message` is meant to be shown as is.
  *
+ * A checkout is a visitor's first write: a browser with no saved session is saved here
+ * (and gets a `tm_session` cookie if it had none), so no earlier call is needed.
+ *
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
  * (403 `forbidden` otherwise).
  *
@@ -109,7 +118,9 @@ export const createCheckout = <ThrowOnError extends boolean = false>(options: Op
  * Asks the payment provider (or the demo checkout) for the state of the session and, when
  * it is paid, upgrades the session's user at once instead of waiting for the webhook.
  * Applying a session is idempotent: the webhook and this call never grant the same
- * payment twice. A session of another user is 404.
+ * payment twice. A session of another user is 404. Once the payment is paid, the answer
+ * carries a new `tm_session` cookie and the browser's old session ends (a purchase is a
+ * change of privilege).
  *
  */
 export const verifyCheckout = <ThrowOnError extends boolean = false>(options: Options<VerifyCheckoutData, ThrowOnError>) => (options.client ?? client).get<VerifyCheckoutResponses, VerifyCheckoutErrors, ThrowOnError>({
@@ -147,11 +158,13 @@ export const getDemoCheckout = <ThrowOnError extends boolean = false>(options: O
  * checkout would, then returns the session's `successUrl` for the browser. 409 `conflict`
  * when the session is not `open`; 404 as for `getDemoCheckout`.
  *
- * The body names the buyer's email, as a payment provider's checkout asks for it: it is the
- * purchase email that "Already Pro? Sign in with your email" finds the account by. When it
- * already belongs to another account (the buyer paid before, on another device), the payment
- * goes to that account and this browser's session joins it. The `Origin` header must match
- * the server's public URL (403 `forbidden` otherwise).
+ * The Pro time always goes to the account of the browser that started the checkout, and
+ * the browser gets a new `tm_session` cookie (the old session ends: a purchase is a change
+ * of privilege). The body may name an email, as a payment provider's checkout asks for one:
+ * we mail it a confirmation link, and it becomes this account's sign-in email ("Already Pro?
+ * Sign in with your email") only when that link is opened in this browser. An email decides
+ * nothing about which account is paid for. The `Origin` header must match the server's
+ * public URL (403 `forbidden` otherwise).
  *
  */
 export const completeDemoCheckout = <ThrowOnError extends boolean = false>(options: Options<CompleteDemoCheckoutData, ThrowOnError>) => (options.client ?? client).post<CompleteDemoCheckoutResponses, CompleteDemoCheckoutErrors, ThrowOnError>({
@@ -237,16 +250,13 @@ export const createBillingPortalSession = <ThrowOnError extends boolean = false>
 /**
  * Send a Pro sign-in link
  *
- * "Already Pro? Sign in with your email": when `email` is the purchase email of a user
- * with Pro time left, emails it a sign-in link (`/?access_token=...`, single use, valid
- * 15 minutes) and answers 202. Opening the link calls `redeemAccessRecovery`. The error
- * messages below are meant to be shown as is.
+ * "Already Pro? Sign in with your email": when an account has proved `email` (it confirmed
+ * it after a purchase), mails it a sign-in link (`/sign-in?token=...`, single use, valid 15
+ * minutes). The answer is 202 whether or not any account has the email, and it is sent
+ * before the look-up, so neither its body nor its timing tells who has an account.
  *
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
- * (403 `forbidden` otherwise).
- *
- * Needs no session: the link can be asked for from any browser (a new phone, a cleared
- * one); the session, if any, is not used.
+ * (403 `forbidden` otherwise). Needs no session: the link can be asked for from any browser.
  *
  */
 export const requestAccessRecovery = <ThrowOnError extends boolean = false>(options: Options<RequestAccessRecoveryData, ThrowOnError>) => (options.client ?? client).post<RequestAccessRecoveryResponses, RequestAccessRecoveryErrors, ThrowOnError>({
@@ -266,16 +276,15 @@ export const requestAccessRecovery = <ThrowOnError extends boolean = false>(opti
 /**
  * Redeem a Pro sign-in link
  *
- * Exchanges the token of a sign-in link (from `requestAccessRecovery`) for the Pro user:
- * this browser's session now belongs to that user, and a new session cookie is issued.
- * A token works once and expires 15 minutes after it was sent; an unknown, used or
- * expired token is 404 `not_found`; if the user's Pro time ran out meanwhile, 403
- * `subscription_expired`.
+ * Uses up the token of a sign-in link (from `requestAccessRecovery`) and signs this browser
+ * in to its account: the browser gets a new `tm_session` cookie and its old session ends.
+ * Links are opened on a page that shows what they sign in to (`inspectAccessRecovery`) and
+ * asks first; opening the link itself changes nothing, so mail scanners cannot use it up.
+ * A token works once and expires 15 minutes after it was sent; an unknown, used or expired
+ * token is 404 `not_found`.
  *
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
  * (403 `forbidden` otherwise).
- *
- * A browser without a session gets one: the link is how a new browser signs in.
  *
  */
 export const redeemAccessRecovery = <ThrowOnError extends boolean = false>(options: Options<RedeemAccessRecoveryData, ThrowOnError>) => (options.client ?? client).post<RedeemAccessRecoveryResponses, RedeemAccessRecoveryErrors, ThrowOnError>({
@@ -285,6 +294,59 @@ export const redeemAccessRecovery = <ThrowOnError extends boolean = false>(optio
             type: 'apiKey'
         }],
     url: '/api/access-recovery/redeem',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Show what a sign-in link signs in to
+ *
+ * For the page a sign-in link opens: says which account the link signs in to (its email
+ * masked) and whether this browser is already signed in to it, to another account, or is
+ * an anonymous visitor, so the page can ask before switching. Does not use the link up.
+ * An unknown, used or expired token is 404 `not_found`.
+ *
+ * Accepts only `application/json`; the `Origin` header must match the server's public URL
+ * (403 `forbidden` otherwise).
+ *
+ */
+export const inspectAccessRecovery = <ThrowOnError extends boolean = false>(options: Options<InspectAccessRecoveryData, ThrowOnError>) => (options.client ?? client).post<InspectAccessRecoveryResponses, InspectAccessRecoveryErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'tm_session',
+            type: 'apiKey'
+        }],
+    url: '/api/access-recovery/inspect',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Confirm the email given at checkout
+ *
+ * Redeems the link mailed to the email given at checkout (`/confirm-email?token=...`,
+ * valid 24 hours): the email becomes the sign-in email of the account that paid. Only
+ * that account's browser may confirm: anywhere else the answer is 403 `wrong_browser` and
+ * the link stays usable. 409 `conflict` when another account proved the email first; 404
+ * `not_found` for an unknown, used or expired token.
+ *
+ * Accepts only `application/json`; the `Origin` header must match the server's public URL
+ * (403 `forbidden` otherwise).
+ *
+ */
+export const confirmPurchaseEmail = <ThrowOnError extends boolean = false>(options: Options<ConfirmPurchaseEmailData, ThrowOnError>) => (options.client ?? client).post<ConfirmPurchaseEmailResponses, ConfirmPurchaseEmailErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'tm_session',
+            type: 'apiKey'
+        }],
+    url: '/api/confirm-email',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -318,9 +380,17 @@ export const listDomains = <ThrowOnError extends boolean = false>(options?: Opti
  * alias or domain gives 'Missing Information: Please enter an alias and select a domain.',
  * an alias with anything but letters and digits (or longer than 20) gives
  * 'Invalid Alias: Alias can only contain letters and numbers.', and a domain not in
- * `GET /api/domains` is also 400. An address that already exists is 422 `address_taken`.
- * When the mail store is busy the answer is 429 (the dashboard shows 'The mail provider is
- * currently busy. Please wait 10-15 seconds and try again.').
+ * `GET /api/domains` is also 400. An address that already exists is 422 `address_taken`; a
+ * reserved name (postmaster, abuse, hostmaster, webmaster, admin, administrator, root,
+ * security, support, billing, noreply, info, help, contact, privacy, legal, and the
+ * operator's own list), in any case, is 422 `address_reserved`.
+ *
+ * New addresses are limited twice, each past its limit answered 429 `rate_limited` with
+ * `Retry-After` (the dashboard shows 'The mail provider is currently busy. Please wait 10-15
+ * seconds and try again.'): 30 custom addresses an hour per user, and the client IP's
+ * address budget, 5 a minute and 30 an hour by default (`ADDRESS_CREATION_PER_MINUTE`,
+ * `ADDRESS_CREATION_PER_HOUR`), shared with `POST /accounts` and `POST /v1/generate-email`.
+ * An attempt that creates nothing (422) gives its place in the IP's budget back.
  *
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
  * (403 `forbidden` otherwise).
@@ -466,7 +536,7 @@ export const checkForwarding = <ThrowOnError extends boolean = false>(options: O
  * mailbox of the user). The first call creates it and is the only one that returns the
  * full `token`; the server keeps only a hash, so later calls return `token: null` with
  * the `prefix` to recognise it. A lost token is replaced with `rotateUserToken`. Pro only
- * (403 `pro_required`).
+ * (403 `pro_required`). The first call counts as an issued token (see `rotateUserToken`).
  *
  */
 export const getUserToken = <ThrowOnError extends boolean = false>(options?: Options<GetUserTokenData, ThrowOnError>) => (options?.client ?? client).get<GetUserTokenResponses, GetUserTokenErrors, ThrowOnError>({
@@ -483,7 +553,9 @@ export const getUserToken = <ThrowOnError extends boolean = false>(options?: Opt
  * Replace the Pro API token
  *
  * Creates a new token and returns it in full, once. The previous token stops working at
- * once. Pro only (403 `pro_required`).
+ * once: a user holds one live token. Pro only (403 `pro_required`). A user is issued at
+ * most `API_TOKENS_PER_HOUR` tokens an hour (5 by default; 429 past it). A new token is no
+ * new budget: the `/v1` limits count per user, across every token.
  *
  * Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
  * otherwise).
@@ -629,8 +701,8 @@ export const clearProSession = <ThrowOnError extends boolean = false>(options?: 
 /**
  * Sign out
  *
- * Ends the session: it is deleted on the server and the `tm_session` cookie is cleared
- * (`Max-Age=0`). The next `GET /api/user` starts a new anonymous user.
+ * Ends the session: it is deleted on the server and the browser gets a new `tm_session`
+ * cookie of an anonymous visitor in place of the old one, which no longer works.
  *
  * Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
  * otherwise).
@@ -699,9 +771,17 @@ export const getGeoCountry = <ThrowOnError extends boolean = false>(options?: Op
  * - **Pro API token**: the mailbox belongs to the token's user (so the API token reads it
  * too) and lives until the user's Pro expiry. Only here may `customAlias` choose the
  * local part; otherwise the answer is 403 `pro_required`. An alias that already exists
- * on the domain is answered 422 `address_taken`.
+ * on the domain is answered 422 `address_taken`, and a reserved name (postmaster, abuse,
+ * hostmaster, webmaster, admin, administrator, root, security, support, billing, noreply,
+ * info, help, contact, privacy, legal, and the operator's own list), in any case, 422
+ * `address_reserved`. Random local parts are never reserved names.
  *
  * A token that is sent but invalid or expired is answered 401, not treated as anonymous.
+ *
+ * New addresses are also limited per client IP, whoever the caller is: 5 a minute and 30
+ * an hour by default (`ADDRESS_CREATION_PER_MINUTE`, `ADDRESS_CREATION_PER_HOUR`), one
+ * budget shared with `POST /accounts` and `POST /api/create-custom-email`. A call that
+ * creates nothing (422) gives its place back.
  *
  */
 export const generateEmail = <ThrowOnError extends boolean = false>(options?: Options<GenerateEmailData, ThrowOnError>) => (options?.client ?? client).post<GenerateEmailResponses, GenerateEmailErrors, ThrowOnError>({
@@ -906,8 +986,16 @@ export const mailTmGetDomain = <ThrowOnError extends boolean = false>(options: O
  *
  * The contract checks only that both fields are strings: the server itself answers an
  * unusable value (address taken, malformed address, unknown domain, password too short)
- * with mail.tm's 422 violation list. Public: no token needed; an empty
- * `Authorization: Bearer ` header is ignored.
+ * with mail.tm's 422 violation list. Reserved names are refused the same way, whatever
+ * their case and with any `+tag`: postmaster, abuse, hostmaster, webmaster, admin,
+ * administrator, root, security, support, billing, noreply, no-reply, mailer-daemon, info,
+ * help, contact, privacy, legal, and the operator's own (`RESERVED_LOCAL_PARTS`). Public:
+ * no token needed; an empty `Authorization: Bearer ` header is ignored.
+ *
+ * Besides mail.tm's 8 requests a second, new addresses are limited per client IP: 5 a
+ * minute and 30 an hour by default (`ADDRESS_CREATION_PER_MINUTE`,
+ * `ADDRESS_CREATION_PER_HOUR`), one budget shared with `POST /api/create-custom-email` and
+ * `POST /v1/generate-email`. A call answered 422 gives its place back.
  *
  */
 export const mailTmCreateAccount = <ThrowOnError extends boolean = false>(options: Options<MailTmCreateAccountData, ThrowOnError>) => (options.client ?? client).post<MailTmCreateAccountResponses, MailTmCreateAccountErrors, ThrowOnError>({
@@ -1085,9 +1173,10 @@ export const mailTmGetSource = <ThrowOnError extends boolean = false>(options: O
  * form of mail.tm's Mercure hub, so mail.tm clients can listen for new mail.
  *
  * **Authentication.** The bearer JWT from `POST /token`, in the `Authorization` header, or,
- * for browsers (whose `EventSource` cannot set headers), as the raw token in the
- * `authorization` query parameter. A missing or bad
- * token is a 401 before the stream starts.
+ * for browsers (whose `EventSource` cannot set headers), as Mercure hubs take it: the raw
+ * token in the `mercureAuthorization` cookie (what the dashboard uses, scoped to this path,
+ * so no credential sits in a URL) or in the `authorization` query parameter (kept for
+ * existing clients). A missing or bad token is a 401 before the stream starts.
  *
  * **Topic.** `topic` must be `/accounts/{id}` of the token's own account; any other topic is
  * a 404 `{"detail":"Not Found"}`.
@@ -1118,7 +1207,11 @@ export const mailTmGetSource = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const mailTmSubscribe = <ThrowOnError extends boolean = false>(options: Options<MailTmSubscribeData, ThrowOnError, MailTmSubscribeResponse>) => (options.client ?? client).sse.get<MailTmSubscribeResponses, MailTmSubscribeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'mercureAuthorization',
+            type: 'apiKey'
+        }],
     url: '/.well-known/mercure',
     ...options
 });

@@ -32,7 +32,7 @@ export type Readiness = {
  * `code`, never on `message`.
  *
  */
-export type ErrorCode = 'bad_request' | 'validation_failed' | 'unauthorized' | 'forbidden' | 'pro_required' | 'subscription_expired' | 'needs_verification' | 'not_found' | 'method_not_allowed' | 'conflict' | 'address_taken' | 'payload_too_large' | 'unsupported_media_type' | 'not_acceptable' | 'rate_limited' | 'not_implemented' | 'service_unavailable' | 'internal_error';
+export type ErrorCode = 'bad_request' | 'validation_failed' | 'unauthorized' | 'forbidden' | 'pro_required' | 'not_found' | 'wrong_browser' | 'method_not_allowed' | 'conflict' | 'address_taken' | 'address_reserved' | 'payload_too_large' | 'unsupported_media_type' | 'not_acceptable' | 'rate_limited' | 'not_implemented' | 'service_unavailable' | 'internal_error';
 
 export type ErrorDetail = {
     /**
@@ -72,7 +72,8 @@ export type Plan = 'free' | 'pro_monthly' | 'pro_24hr';
 export type User = {
     id: string;
     /**
-     * The purchase email of a Pro user; null for anonymous visitors.
+     * The account's sign-in email, proved by a link mailed to it; null until then.
+     *
      */
     email: string | null;
     /**
@@ -117,6 +118,12 @@ export type CheckoutRequest = {
  */
 export type CheckoutVerification = {
     /**
+     * The email given at checkout while its confirmation link waits to be opened in this
+     * browser (it becomes the account's sign-in email then); null when there is none.
+     *
+     */
+    pendingEmail: string | null;
+    /**
      * `paid`: the payment went through and the user is Pro; `pending`: the provider has not
      * confirmed the payment yet (ask again later); `canceled`: the session expired or was
      * abandoned, nothing was charged.
@@ -159,9 +166,11 @@ export type DemoCheckoutSession = {
  */
 export type DemoCheckoutCompletion = {
     /**
-     * The buyer's email, which becomes the account's purchase email.
+     * An email to sign in with on other devices, optional. It is mailed a confirmation
+     * link and joins the account only when that link is opened in the paying browser.
+     *
      */
-    email: string;
+    email?: string;
 };
 
 /**
@@ -189,9 +198,35 @@ export type Ok = {
 
 export type AccessRecoveryRedeemRequest = {
     /**
-     * The `access_token` query parameter of the sign-in link.
+     * The `token` query parameter of the link.
      */
     token: string;
+};
+
+/**
+ * An account as a sign-in page names it, its email masked (`j***@example.com`).
+ */
+export type AccountSummary = {
+    email: string | null;
+    isPro: boolean;
+    plan: Plan;
+};
+
+/**
+ * What a sign-in link signs in to, and where the browser opening it stands.
+ */
+export type SignInLinkPreview = {
+    account: AccountSummary;
+    /**
+     * `same`: already signed in to that account; `other_account`: signed in to another
+     * account, which signing in leaves; `visitor`: an anonymous visitor.
+     *
+     */
+    browser: 'same' | 'other_account' | 'visitor';
+    /**
+     * The account this browser is signed in to now, when it is another one.
+     */
+    currentAccount?: AccountSummary;
 };
 
 export type DomainList = {
@@ -365,10 +400,18 @@ export type AggregatedInbox = {
     messages: Array<MessageSummary>;
 };
 
+/**
+ * An attachment's media type, `type/subtype` in lower case without parameters (RFC 6838
+ * names). A sender's type that is not one, such as one holding control characters, is
+ * `application/octet-stream`; downloads are sent with this type.
+ *
+ */
+export type MediaType = string;
+
 export type AttachmentInfo = {
     id: string;
     filename: string;
-    contentType: string;
+    contentType: MediaType;
     size: number;
     /**
      * The Content-ID of an inline part (for `cid:` images), without angle brackets.
@@ -915,7 +958,7 @@ export type MailTmVerifications = {
 export type MailTmAttachment = {
     id: MailTmId;
     filename: string;
-    contentType: string;
+    contentType: MediaType;
     /**
      * The part's `Content-Disposition` type.
      */
@@ -1505,17 +1548,9 @@ export type RequestAccessRecoveryErrors = {
      */
     400: Error;
     /**
-     * The Pro time of this account has run out (`subscription_expired`), or the Origin check failed (`forbidden`).
+     * Not allowed for this caller (`forbidden` or `pro_required`).
      */
     403: Error;
-    /**
-     * No Pro account has this email (`not_found`).
-     */
-    404: Error;
-    /**
-     * A Pro account has this email but its payment is not confirmed yet (`needs_verification`).
-     */
-    422: Error;
     /**
      * Rate limit reached.
      */
@@ -1533,7 +1568,7 @@ export type RequestAccessRecoveryError = RequestAccessRecoveryErrors[keyof Reque
 
 export type RequestAccessRecoveryResponses = {
     /**
-     * A sign-in link was sent.
+     * A sign-in link is on its way if an account uses this email.
      */
     202: Ok;
 };
@@ -1577,12 +1612,104 @@ export type RedeemAccessRecoveryError = RedeemAccessRecoveryErrors[keyof RedeemA
 
 export type RedeemAccessRecoveryResponses = {
     /**
-     * The Pro user, now signed in on this browser.
+     * The account, now signed in on this browser.
      */
     200: User;
 };
 
 export type RedeemAccessRecoveryResponse = RedeemAccessRecoveryResponses[keyof RedeemAccessRecoveryResponses];
+
+export type InspectAccessRecoveryData = {
+    body: AccessRecoveryRedeemRequest;
+    path?: never;
+    query?: never;
+    url: '/api/access-recovery/inspect';
+};
+
+export type InspectAccessRecoveryErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
+     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
+     * (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type InspectAccessRecoveryError = InspectAccessRecoveryErrors[keyof InspectAccessRecoveryErrors];
+
+export type InspectAccessRecoveryResponses = {
+    /**
+     * What the link signs in to, and where this browser stands.
+     */
+    200: SignInLinkPreview;
+};
+
+export type InspectAccessRecoveryResponse = InspectAccessRecoveryResponses[keyof InspectAccessRecoveryResponses];
+
+export type ConfirmPurchaseEmailData = {
+    body: AccessRecoveryRedeemRequest;
+    path?: never;
+    query?: never;
+    url: '/api/confirm-email';
+};
+
+export type ConfirmPurchaseEmailErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * The request clashes with the current state (`conflict`).
+     */
+    409: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
+     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
+     * (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type ConfirmPurchaseEmailError = ConfirmPurchaseEmailErrors[keyof ConfirmPurchaseEmailErrors];
+
+export type ConfirmPurchaseEmailResponses = {
+    /**
+     * The account, with its new sign-in email.
+     */
+    200: User;
+};
+
+export type ConfirmPurchaseEmailResponse = ConfirmPurchaseEmailResponses[keyof ConfirmPurchaseEmailResponses];
 
 export type ListDomainsData = {
     body?: never;
@@ -1633,11 +1760,17 @@ export type CreateCustomEmailErrors = {
      */
     403: Error;
     /**
-     * The request is well-formed but cannot be carried out.
+     * The address cannot be created: it already exists (`address_taken`), or its name is
+     * reserved (`address_reserved`: role names such as postmaster, abuse, admin, support or
+     * no-reply, and the operator's own list, refused with any `+tag` and in any case).
+     *
      */
     422: Error;
     /**
-     * Rate limit reached.
+     * The user's or the client IP's budget of new addresses is spent (`rate_limited`);
+     * `Retry-After` says when to try again, the `RateLimit-*` headers describe the window
+     * that refused.
+     *
      */
     429: Error;
     /**
@@ -1861,6 +1994,12 @@ export type GetUserTokenErrors = {
      */
     403: Error;
     /**
+     * The user has been issued `API_TOKENS_PER_HOUR` tokens (5 by default) in the last hour
+     * (`rate_limited`); `Retry-After` says when to try again.
+     *
+     */
+    429: Error;
+    /**
      * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
      * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
      * (405), `not_acceptable` (406).
@@ -1892,6 +2031,12 @@ export type RotateUserTokenErrors = {
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
     403: Error;
+    /**
+     * The user has been issued `API_TOKENS_PER_HOUR` tokens (5 by default) in the last hour
+     * (`rate_limited`); `Retry-After` says when to try again.
+     *
+     */
+    429: Error;
     /**
      * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
      * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
@@ -2276,11 +2421,17 @@ export type GenerateEmailErrors = {
      */
     403: Error;
     /**
-     * The request is well-formed but cannot be carried out.
+     * The address cannot be created: it already exists (`address_taken`), or its name is
+     * reserved (`address_reserved`: role names such as postmaster, abuse, admin, support or
+     * no-reply, and the operator's own list, refused with any `+tag` and in any case).
+     *
      */
     422: Error;
     /**
-     * Rate limit reached.
+     * The caller's `/v1` limit is reached, or the client IP has made as many new addresses
+     * as its budget allows (`rate_limited`). `Retry-After` says when to try again; the
+     * `RateLimit-*` headers describe the window that refused.
+     *
      */
     429: Error;
     /**
@@ -2703,7 +2854,9 @@ export type MailTmListDomainsData = {
     path?: never;
     query?: {
         /**
-         * The page to return, from 1; 30 domains per page.
+         * The page to return, a whole number from 1 to 10000; 30 domains per page. Any other
+         * value is answered 400.
+         *
          */
         page?: number;
     };
@@ -2713,7 +2866,8 @@ export type MailTmListDomainsData = {
 export type MailTmListDomainsErrors = {
     /**
      * The request breaks the contract: malformed JSON, a missing or unknown body field, a wrong
-     * type, or a bad query parameter (`page` below 1). `detail` says what is wrong.
+     * type, or a bad query parameter (`page` not a whole number from 1 to 10000). `detail`
+     * says what is wrong.
      *
      */
     400: MailTmHydraError;
@@ -2794,18 +2948,22 @@ export type MailTmCreateAccountData = {
 export type MailTmCreateAccountErrors = {
     /**
      * The request breaks the contract: malformed JSON, a missing or unknown body field, a wrong
-     * type, or a bad query parameter (`page` below 1). `detail` says what is wrong.
+     * type, or a bad query parameter (`page` not a whole number from 1 to 10000). `detail`
+     * says what is wrong.
      *
      */
     400: MailTmHydraError;
     /**
-     * The values are not acceptable: the address is taken, its domain is not one of ours, or the
-     * password is too short. Clients show `hydra:description` (or `detail`).
+     * The values are not acceptable: the address is taken, its name is reserved (role names
+     * such as postmaster, abuse, admin or support, with any `+tag`), its domain is not one of
+     * ours, or the password is too short. Clients show `hydra:description` (or `detail`).
      *
      */
     422: MailTmViolationList;
     /**
-     * More than 8 requests in one second from this IP address.
+     * More than 8 requests in one second from this IP address (mail.tm's own message), or
+     * the IP's budget of new addresses is spent; `Retry-After` says when to try again.
+     *
      */
     429: MailTmError;
     /**
@@ -2933,7 +3091,8 @@ export type MailTmCreateTokenData = {
 export type MailTmCreateTokenErrors = {
     /**
      * The request breaks the contract: malformed JSON, a missing or unknown body field, a wrong
-     * type, or a bad query parameter (`page` below 1). `detail` says what is wrong.
+     * type, or a bad query parameter (`page` not a whole number from 1 to 10000). `detail`
+     * says what is wrong.
      *
      */
     400: MailTmHydraError;
@@ -3004,7 +3163,9 @@ export type MailTmListMessagesData = {
     path?: never;
     query?: {
         /**
-         * The page to return, from 1; 30 messages per page.
+         * The page to return, a whole number from 1 to 10000; 30 messages per page. Any other
+         * value is answered 400.
+         *
          */
         page?: number;
     };
@@ -3014,7 +3175,8 @@ export type MailTmListMessagesData = {
 export type MailTmListMessagesErrors = {
     /**
      * The request breaks the contract: malformed JSON, a missing or unknown body field, a wrong
-     * type, or a bad query parameter (`page` below 1). `detail` says what is wrong.
+     * type, or a bad query parameter (`page` not a whole number from 1 to 10000). `detail`
+     * says what is wrong.
      *
      */
     400: MailTmHydraError;
@@ -3158,7 +3320,8 @@ export type MailTmUpdateMessageData = {
 export type MailTmUpdateMessageErrors = {
     /**
      * The request breaks the contract: malformed JSON, a missing or unknown body field, a wrong
-     * type, or a bad query parameter (`page` below 1). `detail` says what is wrong.
+     * type, or a bad query parameter (`page` not a whole number from 1 to 10000). `detail`
+     * says what is wrong.
      *
      */
     400: MailTmHydraError;
@@ -3366,7 +3529,8 @@ export type MailTmSubscribeData = {
 export type MailTmSubscribeErrors = {
     /**
      * The request breaks the contract: malformed JSON, a missing or unknown body field, a wrong
-     * type, or a bad query parameter (`page` below 1). `detail` says what is wrong.
+     * type, or a bad query parameter (`page` not a whole number from 1 to 10000). `detail`
+     * says what is wrong.
      *
      */
     400: MailTmHydraError;

@@ -2,7 +2,7 @@ import type { Repositories } from '../../storage/repositories/index.js';
 import type { Payment } from '../../storage/repositories/billing.js';
 import type { User } from '../../storage/repositories/users.js';
 import { newId } from '../../storage/ids.js';
-import { applySubscription, grantPass, purchaseAccount } from './fulfil-payment.js';
+import { applySubscription, grantPass } from './fulfil-payment.js';
 import { DEMO_PERIOD_MS, PLANS, type ProPlan } from './plans.js';
 
 type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
@@ -40,21 +40,20 @@ export function createDemoCheckout(deps: Deps, transact: Transact, urls: Checkou
     },
 
     /**
-     * Completes an open demo payment bought with `email`; resolves with the user it made Pro
-     * (another account when the email already had one), or undefined when the payment was
-     * not open (already used or cancelled).
+     * Completes an open demo payment; resolves with its payer, now Pro (a payment is always
+     * fulfilled onto the account that paid), or undefined when the payment was not open
+     * (already used or cancelled).
      */
-    async complete(payment: Payment, email: string, now: number): Promise<User | undefined> {
+    async complete(payment: Payment, now: number): Promise<User | undefined> {
       return transact(async (repositories) => {
         if (!(await repositories.billing.closePayment(payment.id, 'complete', now)))
           return undefined;
-        const buyerId = await purchaseAccount(repositories, payment, email, now);
-        if (payment.plan === 'pro_24hr') return grantPass(repositories, buyerId, now);
+        if (payment.plan === 'pro_24hr') return grantPass(repositories, payment.userId, now);
         return applySubscription(
           repositories,
           {
             id: `demo_sub_${payment.id}`,
-            userId: buyerId,
+            userId: payment.userId,
             status: 'active',
             currentPeriodEnd: now + DEMO_PERIOD_MS,
             cancelAtPeriodEnd: false,

@@ -1,5 +1,4 @@
 import type { Repositories } from '../../storage/repositories/index.js';
-import type { Payment } from '../../storage/repositories/billing.js';
 import type { User } from '../../storage/repositories/users.js';
 import { isPro } from '../users/is-pro.js';
 import { PASS_LENGTH_MS } from './plans.js';
@@ -57,21 +56,4 @@ export async function applySubscription(
     isPro(user, now) ? user.proExpiresAt! : 0,
   );
   return setPro(deps, user, 'pro_monthly', proExpiresAt, now);
-}
-
-/**
- * The account a purchase's Pro time goes to: the one that already has the buyer's email (they
- * paid before, elsewhere), or the paying visitor's, which takes the email as its purchase
- * email. The payment itself stays the payer's record.
- */
-export async function purchaseAccount(
-  deps: Deps,
-  payment: Payment,
-  email: string,
-  now: number,
-): Promise<string> {
-  const existing = await deps.users.findByEmail(email);
-  if (existing && existing.id !== payment.userId) return existing.id;
-  if (!existing) await deps.users.update(payment.userId, { email }, now);
-  return payment.userId;
 }

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Repositories } from '../../storage/repositories/index.js';
 import type { User } from '../../storage/repositories/users.js';
-import { applySubscription, grantPass, purchaseAccount } from './fulfil-payment.js';
+import { applySubscription, grantPass } from './fulfil-payment.js';
 import type { Transact } from './demo-checkout.js';
 import { PLANS, type ProPlan } from './plans.js';
 
@@ -13,10 +13,10 @@ export interface StripeBillingOptions {
   /** Runs fulfilment in one transaction: a payment never closes without its Pro time. */
   transact: Transact;
   /**
-   * The purchase went to the account that already had the buyer's email: its owner must
-   * prove the email (a sign-in link) before any browser may use that account.
+   * A purchase was paid with this email at Stripe: its owner is asked to prove it before it
+   * becomes the payer's sign-in email (it never decides which account gets the Pro time).
    */
-  creditedElsewhere: (email: string, now: number) => Promise<void>;
+  offerEmail: (userId: string, email: string, now: number) => Promise<void>;
 }
 
 /** The period end of a subscription: on its items in current API versions (seconds). */
@@ -66,22 +66,19 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
     if (session.payment_status === 'unpaid') return 'pending';
     const payment = await deps.billing.findPayment(session.id);
     const email = (session.customer_details?.email ?? session.customer_email)?.toLowerCase();
-    const credited =
+    // Fulfilled onto the account that started the checkout, whatever email was typed at
+    // Stripe: an email proves nothing until its owner opens the link we mail to it.
+    const fulfilled =
       payment &&
       (await options.transact(async (repositories) => {
-        if (!(await repositories.billing.closePayment(session.id, 'complete', now)))
-          return undefined;
-        const buyerId = email
-          ? await purchaseAccount(repositories, payment, email, now)
-          : payment.userId;
+        if (!(await repositories.billing.closePayment(session.id, 'complete', now))) return false;
         const customerId = idOf(session.customer);
         if (customerId)
-          await repositories.users.update(buyerId, { stripeCustomerId: customerId }, now);
-        if (session.mode === 'payment') await grantPass(repositories, buyerId, now);
-        return buyerId;
+          await repositories.users.update(payment.userId, { stripeCustomerId: customerId }, now);
+        if (session.mode === 'payment') await grantPass(repositories, payment.userId, now);
+        return true;
       }));
-    if (credited && email && credited !== payment.userId)
-      await options.creditedElsewhere(email, now);
+    if (fulfilled && email) await options.offerEmail(payment.userId, email, now);
     const subscriptionId = idOf(session.subscription);
     if (subscriptionId) await syncSubscription(subscriptionId, now);
     return 'paid';

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { BUILT_IN_RESERVED_LOCAL_PARTS } from './reserved-local-parts.js';
 
 /**
  * Which addresses we hand out and accept. Local parts are deliberately plain (letters,
@@ -23,23 +24,44 @@ export function isMailboxLocalPart(local: string): boolean {
   return LOCAL_PART.test(local) && !local.includes('..');
 }
 
+/** The name a subaddress belongs to: `box` for `box+github`. */
+export function baseLocalPart(local: string): string {
+  const plus = local.indexOf('+');
+  return plus > 0 ? local.slice(0, plus) : local;
+}
+
 /**
  * The address mail for `local+tag@domain` is delivered to: subaddresses reach their base
  * mailbox, so `box+github@…` works without creating anything.
  */
 export function baseAddress({ local, domain }: SplitAddress): string {
-  const plus = local.indexOf('+');
-  return `${plus > 0 ? local.slice(0, plus) : local}@${domain}`;
+  return `${baseLocalPart(local)}@${domain}`;
+}
+
+/**
+ * Whether `local` may not be registered: a built-in role name or one of the operator's
+ * (RESERVED_LOCAL_PARTS, lower-cased). Judged on the base name, since mail for `admin+x@`
+ * reaches `admin@`, and regardless of case.
+ */
+export function isReservedLocalPart(local: string, operatorReserved: readonly string[]): boolean {
+  const base = baseLocalPart(local.toLowerCase());
+  return BUILT_IN_RESERVED_LOCAL_PARTS.has(base) || operatorReserved.includes(base);
 }
 
 const RANDOM_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const RANDOM_LENGTH = 10;
 
-/** A random local part for a new address: 10 letters and digits (36^10 ≈ 3.7e15 choices). */
-export function randomLocalPart(): string {
-  let local = '';
-  for (let i = 0; i < RANDOM_LENGTH; i += 1) {
-    local += RANDOM_ALPHABET[randomInt(RANDOM_ALPHABET.length)];
+/**
+ * A random local part for a new address: 10 letters and digits (36^10 ≈ 3.7e15 choices), never
+ * a reserved name (`postmaster` and `hostmaster` have ten letters, and the operator's list may
+ * hold anything).
+ */
+export function randomLocalPart(operatorReserved: readonly string[]): string {
+  for (;;) {
+    let local = '';
+    for (let i = 0; i < RANDOM_LENGTH; i += 1) {
+      local += RANDOM_ALPHABET[randomInt(RANDOM_ALPHABET.length)];
+    }
+    if (!isReservedLocalPart(local, operatorReserved)) return local;
   }
-  return local;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../storage/restrict-permissions.js';
 
 /**
  * The key that signs mailbox tokens: JWT_SECRET when set (every node must share it), else
@@ -15,11 +16,11 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const secret = randomBytes(32);
   // `wx`: if another process made one meanwhile, this fails and we read theirs.
   try {
-    fs.writeFileSync(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, secret.toString('base64url'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return new Uint8Array(secret);
   } catch {
     return new Uint8Array(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url'));

@@ -4,6 +4,7 @@ import type {
   ParsedMessage,
 } from '../../storage/repositories/messages.js';
 import { htmlToText } from './html-to-text.js';
+import { sanitizeMediaType } from './sanitize-media-type.js';
 
 /** The intro is the first 50 characters of the text (spec section 9). */
 export const INTRO_LENGTH = 50;
@@ -83,7 +84,7 @@ function fromEmail(email: Email): ParsedMessage {
     parseError: null,
     attachments: email.attachments.map((attachment) => ({
       filename: strip(attachment.filename ?? ''),
-      contentType: (attachment.mimeType || 'application/octet-stream').toLowerCase(),
+      contentType: sanitizeMediaType(attachment.mimeType),
       disposition: attachment.disposition === 'inline' ? 'inline' : 'attachment',
       contentId: attachment.contentId ? strip(attachment.contentId.replace(/^<|>$/g, '')) : null,
       content: toBytes(attachment.content),

@@ -3,13 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../storage/restrict-permissions.js';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  replyTo?: string;
+  /** An address object keeps a display name from being read as addresses. */
+  replyTo?: string | { name: string; address: string };
   /** The Message-ID header, `<id@domain>`; nodemailer makes a random one when left out. */
   messageId?: string;
   attachments?: {
@@ -68,12 +70,13 @@ export function createMailer(options: {
   return {
     async send(mail, context) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer);
+      // Owner-only: sign-in mail holds a link that opens its account.
+      await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
       options.logger.info(
         { ...context, to: mail.to, subject: mail.subject, file },
         'mail written to the outbox',

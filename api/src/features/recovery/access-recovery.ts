@@ -1,71 +1,73 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Repositories } from '../../storage/repositories/index.js';
 import type { User } from '../../storage/repositories/users.js';
 import type { Mailer } from '../outbound/create-mailer.js';
-import { isPro } from '../users/is-pro.js';
+import {
+  createMailedLink,
+  hashLinkToken,
+  LINK_TOKEN_PATTERN,
+  SIGN_IN_LINK_LIFETIME_MS,
+} from './mailed-links.js';
 
-/** How long a sign-in link works. */
-export const RECOVERY_LINK_LIFETIME_MS = 15 * 60 * 1000;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export type RecoveryRequestOutcome = 'sent' | 'no_account' | 'expired' | 'needs_verification';
-
-/**
- * "Already Pro? Sign in with your email": mails a one-time sign-in link to the purchase
- * email of a Pro account. The token has 256 random bits and only its SHA-256 is stored.
- */
-export async function requestAccessRecovery(
-  deps: {
-    repositories: Pick<Repositories, 'users' | 'billing' | 'tokens'>;
-    mailer: Mailer;
-    publicUrl: string;
-  },
-  email: string,
-  now: number,
-): Promise<RecoveryRequestOutcome> {
-  const user = await deps.repositories.users.findByEmail(email);
-  if (!user) return 'no_account';
-  if (!isPro(user, now)) {
-    return (await deps.repositories.billing.hasOpenPayment(user.id))
-      ? 'needs_verification'
-      : 'expired';
-  }
-  const token = randomBytes(32).toString('base64url');
-  await deps.repositories.tokens.createRecoveryToken({
-    tokenHash: hash(token),
-    userId: user.id,
-    now,
-    expiresAt: now + RECOVERY_LINK_LIFETIME_MS,
-  });
-  const link = `${deps.publicUrl}/?access_token=${token}`;
-  await deps.mailer.send({
-    to: user.email!,
-    subject: 'Your TempMail Pro sign-in link',
-    text: [
-      'Hello,',
-      '',
-      'Open this link within 15 minutes to use your TempMail Pro account in this browser:',
-      '',
-      link,
-      '',
-      'The link works once. If you did not ask for it, ignore this mail: nothing changes.',
-    ].join('\n'),
-  });
-  return 'sent';
+export interface SignInDeps {
+  repositories: Pick<Repositories, 'users' | 'tokens'>;
+  mailer: Mailer;
+  publicUrl: string;
 }
 
 /**
- * Uses up a sign-in token (one atomic update, so it works once) and returns its Pro user;
- * 'invalid' for an unknown, used or expired token, 'expired' when Pro ran out meanwhile.
+ * "Already Pro? Sign in with your email": mails a one-time sign-in link when an account has
+ * proved this email (it confirmed it after a purchase), and does nothing otherwise. The
+ * caller answers the same either way, so nobody learns from us who has an account.
  */
-export async function redeemAccessRecovery(
+export async function sendSignInLink(deps: SignInDeps, email: string, now: number): Promise<void> {
+  const user = await deps.repositories.users.findByEmail(email);
+  if (!user?.email) return;
+  const token = await createMailedLink(deps.repositories.tokens, {
+    userId: user.id,
+    purpose: 'sign_in',
+    now,
+    lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
+  });
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Your TempMail sign-in link',
+    text: [
+      'Hello,',
+      '',
+      'Open this link within 15 minutes to sign in to your TempMail account:',
+      '',
+      `${deps.publicUrl}/sign-in?token=${token}`,
+      '',
+      'The page asks you to confirm before anything changes, and the link works once.',
+      'If you did not ask for it, ignore this mail: nothing changes.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * The account a sign-in link would sign in to, without using the link up: mail scanners
+ * and link previews open links, so only an explicit confirmation may redeem it.
+ */
+export async function inspectSignInLink(
   repositories: Pick<Repositories, 'users' | 'tokens'>,
   token: string,
   now: number,
-): Promise<User | 'invalid' | 'expired'> {
-  const userId = await repositories.tokens.consumeRecoveryToken(hash(token), now);
-  const user = userId && (await repositories.users.findById(userId));
-  if (!user) return 'invalid';
-  return isPro(user, now) ? user : 'expired';
+): Promise<User | undefined> {
+  if (!LINK_TOKEN_PATTERN.test(token)) return undefined;
+  const link = await repositories.tokens.findLiveLink(hashLinkToken(token), 'sign_in', now);
+  return link && repositories.users.findById(link.userId);
+}
+
+/**
+ * Uses up a sign-in link (one atomic update, so it works once) and returns its account, or
+ * undefined for an unknown, used or expired link.
+ */
+export async function redeemSignInLink(
+  repositories: Pick<Repositories, 'users' | 'tokens'>,
+  token: string,
+  now: number,
+): Promise<User | undefined> {
+  if (!LINK_TOKEN_PATTERN.test(token)) return undefined;
+  const link = await repositories.tokens.consumeLink(hashLinkToken(token), 'sign_in', now);
+  return link && repositories.users.findById(link.userId);
 }

@@ -3,15 +3,37 @@ import type { Services } from '../../services.js';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
 import { ApiError } from '../api-error.js';
 
-/** The bearer token from the Authorization header, or (for EventSource) a query parameter. */
-function bearerToken(request: Request, allowQuery: boolean): string | undefined {
+/** Mercure's cookie for EventSource clients, which cannot send an Authorization header. */
+const MERCURE_COOKIE = 'mercureAuthorization';
+
+function mercureCookie(request: Request): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name !== MERCURE_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('=')) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The bearer token from the Authorization header or, for EventSource clients of the hub,
+ * from what Mercure lets them use instead: the `authorization` query parameter (kept for
+ * existing mail.tm clients) or the `mercureAuthorization` cookie (what our dashboard uses,
+ * so that no credential sits in a URL).
+ */
+function bearerToken(request: Request, forEventSource: boolean): string | undefined {
   const header = request.headers.authorization;
   const fromHeader = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (fromHeader) return fromHeader;
-  if (allowQuery && typeof request.query.authorization === 'string') {
+  if (!forEventSource) return undefined;
+  if (typeof request.query.authorization === 'string') {
     return request.query.authorization.replace(/^Bearer\s+/i, '') || undefined;
   }
-  return undefined;
+  return mercureCookie(request);
 }
 
 /**
@@ -21,9 +43,9 @@ function bearerToken(request: Request, allowQuery: boolean): string | undefined 
 export async function authenticateMailbox(
   request: Request,
   services: Services,
-  options: { allowQueryToken?: boolean } = {},
+  options: { forEventSource?: boolean } = {},
 ): Promise<Mailbox> {
-  const token = bearerToken(request, options.allowQueryToken ?? false);
+  const token = bearerToken(request, options.forEventSource ?? false);
   if (!token) throw new ApiError(401, 'unauthorized', 'JWT Token not found');
   const claims = await services.mailboxTokens.verify(token);
   const mailbox = claims && (await services.repositories.mailboxes.findById(claims.mailboxId));

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
-import { verifyPassword } from '../../features/mailboxes/hash-password.js';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
+import { verifyMailboxPassword } from '../../features/mailboxes/verify-mailbox-password.js';
 import { openEventStream } from '../../realtime/event-stream.js';
 import type { MailboxEvent } from '../../realtime/event-bus.js';
 import type { Services } from '../../services.js';
 import type { MessageDetail } from '../../storage/repositories/messages.js';
 import { ApiError } from '../api-error.js';
+import { limitAddressCreation } from '../limit-address-creation.js';
 import { sendAttachment, sendSource } from '../messages/send-download.js';
 import { catchUpAfterGaps, sentIds } from '../messages/catch-up-after-gap.js';
 import type { OperationHandlers } from '../mount-operations.js';
@@ -37,6 +38,7 @@ function pageOf(request: Request): number {
 export function mailTmHandlers(services: Services): OperationHandlers {
   const { repositories, config } = services;
   const domainsSince = services.now();
+  const addressCreation = limitAddressCreation(services);
 
   async function sendAccount(
     request: Request,
@@ -104,12 +106,18 @@ export function mailTmHandlers(services: Services): OperationHandlers {
 
     async mailTmCreateAccount(request, response) {
       const { address, password } = request.body as { address: string; password: string };
+      const place = await addressCreation.take(request);
       const now = services.now();
       const result = await createMailbox(
-        { mailboxes: repositories.mailboxes, domains: config.mailDomains },
+        {
+          mailboxes: repositories.mailboxes,
+          domains: config.mailDomains,
+          reservedLocalParts: config.reservedLocalParts,
+        },
         { address, password, ownerUserId: null, now, expiresAt: now + FREE_MAILBOX_LIFETIME_MS },
       );
       if (!result.ok) {
+        await place.giveBack();
         throw new ApiError(
           422,
           'validation_failed',
@@ -128,11 +136,10 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     async mailTmCreateToken(request, response) {
       const { address, password } = request.body as { address: string; password: string };
       const mailbox = await repositories.mailboxes.findByAddress(address.trim());
-      const valid =
-        mailbox !== undefined &&
-        mailbox.expiresAt > services.now() &&
-        (await verifyPassword(password, mailbox.passwordHash));
-      if (!mailbox || !valid) throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
+      // The password is checked first and always: unknown, expired and wrong all cost the same.
+      const passwordMatches = await verifyMailboxPassword(password, mailbox?.passwordHash);
+      if (!mailbox || !passwordMatches || mailbox.expiresAt <= services.now())
+        throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
       const token = await services.mailboxTokens.issue(
         { mailboxId: mailbox.id, address: mailbox.address },
         mailbox.expiresAt,
@@ -242,7 +249,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     },
 
     async mailTmSubscribe(request, response) {
-      const mailbox = await authenticateMailbox(request, services, { allowQueryToken: true });
+      const mailbox = await authenticateMailbox(request, services, { forEventSource: true });
       if (request.query.topic !== `/accounts/${mailbox.id}`) throw notFound();
       const stream = openEventStream(request, response);
       const send = (resource: Record<string, unknown>) =>

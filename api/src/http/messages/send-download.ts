@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { sanitizeMediaType } from '../../features/messages/sanitize-media-type.js';
 
 /** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
 function contentDisposition(filename: string): string {
@@ -28,13 +29,16 @@ export function sendSource(response: Response, messageId: string, raw: Uint8Arra
   });
 }
 
-/** An attachment with its own type and name, on every surface alike. */
+/**
+ * An attachment with its own type and name, on every surface alike. The type is checked again
+ * here: messages parsed before types were sanitized keep what the sender wrote.
+ */
 export function sendAttachment(
   response: Response,
   attachment: { contentType: string; filename: string; content: Uint8Array },
 ): void {
   sendDownload(response, {
-    contentType: attachment.contentType,
+    contentType: sanitizeMediaType(attachment.contentType),
     filename: attachment.filename || 'attachment',
     content: attachment.content,
   });

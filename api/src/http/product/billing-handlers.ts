@@ -1,9 +1,9 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type Stripe from 'stripe';
 import { createDemoCheckout, type Transact } from '../../features/billing/demo-checkout.js';
 import { PLANS, type ProPlan } from '../../features/billing/plans.js';
 import { createStripeBilling } from '../../features/billing/stripe-billing.js';
-import { requestAccessRecovery } from '../../features/recovery/access-recovery.js';
+import { offerPurchaseEmail } from '../../features/recovery/confirm-purchase-email.js';
 import { inTransaction } from '../../storage/in-transaction.js';
 import type { Services } from '../../services.js';
 import type { Payment } from '../../storage/repositories/billing.js';
@@ -13,6 +13,7 @@ import { rawBodyOf } from '../raw-body.js';
 import { userResource } from './product-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
+import { mailerFor } from '../../features/outbound/create-mailer.js';
 
 /** Checkouts a user may start per hour. */
 const CHECKOUTS_PER_HOUR = 30;
@@ -37,23 +38,18 @@ export function billingHandlers(services: Services): OperationHandlers {
       publicUrl,
       prices: services.config.prices,
       transact,
-      creditedElsewhere: (email, now) => sendSignInLink(email, now),
+      offerEmail: (userId, email, now) =>
+        offerPurchaseEmail(
+          { repositories: services.repositories, mailer: services.mailer, publicUrl },
+          userId,
+          email,
+          now,
+        ),
     });
 
-  /**
-   * A purchase went to the account that already had the buyer's email. Nobody has proved that
-   * email yet, so no browser is attached to that account: its owner gets a sign-in link.
-   */
-  async function sendSignInLink(email: string, now: number): Promise<void> {
-    await requestAccessRecovery(
-      { repositories: services.repositories, mailer: services.mailer, publicUrl },
-      email,
-      now,
-    );
-  }
-
-  async function start(request: Request, plan: ProPlan): Promise<string> {
-    const { user } = await sessions.require(request);
+  /** A checkout is the first thing a visitor stores: their user is saved here if new. */
+  async function start(request: Request, response: Response, plan: ProPlan): Promise<string> {
+    const user = await sessions.save(request, response);
     await consume(limiter, user.id, 'checkouts');
     const now = services.now();
     return stripe ? stripe.start(user, plan, now) : (await demo.start(user.id, plan, now)).url;
@@ -81,7 +77,7 @@ export function billingHandlers(services: Services): OperationHandlers {
   return {
     async createCheckoutSession(request, response) {
       const { plan } = request.body as { plan: ProPlan };
-      response.json({ url: await start(request, plan) });
+      response.json({ url: await start(request, response, plan) });
     },
 
     async createCheckout(request, response) {
@@ -109,7 +105,7 @@ export function billingHandlers(services: Services): OperationHandlers {
           [{ path: '/body/mode', message: `must be ${PLANS[plan].mode} for this price` }],
         );
       }
-      response.json({ url: await start(request, plan) });
+      response.json({ url: await start(request, response, plan) });
     },
 
     async verifyCheckout(request, response) {
@@ -121,13 +117,15 @@ export function billingHandlers(services: Services): OperationHandlers {
       // Stripe's word is asked, not the webhook's awaited: the success page may come first.
       if (payment.provider === 'stripe' && stripe) await stripe.syncCheckout(id, services.now());
       const settled = (await services.repositories.billing.findPayment(id))!;
-      // A purchase credited to the account that already had the buyer's email is not shown as
-      // this browser's: that account is reached through the sign-in link mailed to the email.
-      const current = await services.repositories.users.findById(user.id);
+      const now = services.now();
+      const current = (await services.repositories.users.findById(user.id))!;
+      // Finishing a purchase is a change of privilege: the browser's cookie is replaced.
+      if (settled.status === 'complete') await sessions.renew(request, response, current);
       response.json({
         status: status[settled.status],
         plan: settled.plan,
-        user: userResource(current!, services.now()),
+        user: userResource(current, now),
+        pendingEmail: (await services.repositories.tokens.findPendingEmail(user.id, now)) ?? null,
       });
     },
 
@@ -176,11 +174,23 @@ export function billingHandlers(services: Services): OperationHandlers {
 
     async completeDemoCheckout(request, response) {
       const payment = await ownPayment(request, String(request.params.sessionId));
-      const email = (request.body as { email: string }).email.trim().toLowerCase();
+      const email = (request.body as { email?: string }).email?.trim().toLowerCase();
       const now = services.now();
-      const buyer = await demo.complete(payment, email, now);
+      const buyer = await demo.complete(payment, now);
       if (!buyer) throw alreadyClosed(payment);
-      if (buyer.id !== payment.userId) await sendSignInLink(email, now);
+      await sessions.renew(request, response, buyer);
+      if (email) {
+        await offerPurchaseEmail(
+          {
+            repositories: services.repositories,
+            mailer: mailerFor(services.mailer, request.id),
+            publicUrl,
+          },
+          buyer.id,
+          email,
+          now,
+        );
+      }
       response.json({ url: `${publicUrl}/pro/success?cs=${payment.id}` });
     },
 

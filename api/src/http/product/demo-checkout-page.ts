@@ -14,9 +14,9 @@ const page = (id: string): Page => ({
   <p id="summary" aria-live="polite">Loading the checkout…</p>
   <form id="pay">
     <p>
-      <label for="email">Email for your Pro account</label><br>
-      <input id="email" name="email" type="email" autocomplete="email" required size="32">
-      <br><small>You sign in on other devices with it ("Already Pro? Sign in with your email").</small>
+      <label for="email">Email to sign in on your other devices (optional)</label><br>
+      <input id="email" name="email" type="email" autocomplete="email" size="32" aria-describedby="email-help">
+      <br><small id="email-help">We mail it a link. Open the link in this browser and the email signs in to this Pro account ("Already Pro? Sign in with your email"). Pro works in this browser either way.</small>
     </p>
     <p>
       <button class="primary" id="complete" type="submit" disabled>Complete demo payment</button>
@@ -55,7 +55,8 @@ async function finish(action, body) {
 }
 document.getElementById('pay').addEventListener('submit', (event) => {
   event.preventDefault();
-  finish('complete', { email: document.getElementById('email').value.trim() });
+  const email = document.getElementById('email').value.trim();
+  finish('complete', email ? { email } : {});
 });
 buttons[1].addEventListener('click', () => finish('cancel'));`,
   style:

@@ -3,11 +3,13 @@ import { issueApiToken } from '../../features/api-tokens/issue-api-token.js';
 import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
 import { listLiveMailboxes } from '../../features/mailboxes/list-live-mailboxes.js';
 import { isPro } from '../../features/users/is-pro.js';
-import { verifyPassword } from '../../features/mailboxes/hash-password.js';
+import { verifyMailboxPassword } from '../../features/mailboxes/verify-mailbox-password.js';
 import type { Services } from '../../services.js';
 import type { ApiToken } from '../../storage/repositories/tokens.js';
 import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
+import { limitAddressCreation } from '../limit-address-creation.js';
+import { refuseAlias } from '../refuse-alias.js';
 import {
   LIST_LIMIT,
   messageDetailResource,
@@ -23,8 +25,6 @@ import { createSessions } from './sessions.js';
 /** New custom addresses a Pro user may make per hour. */
 const CUSTOM_EMAILS_PER_HOUR = 30;
 
-const ALIAS_TAKEN = 'The email address is already taken. Please try a different alias.';
-
 function tokenResource(record: ApiToken, token: string | null) {
   return { token, prefix: record.prefix, createdAt: new Date(record.createdAt).toISOString() };
 }
@@ -38,6 +38,19 @@ export function proHandlers(services: Services): OperationHandlers {
     CUSTOM_EMAILS_PER_HOUR,
     3600,
   );
+  const addressCreation = limitAddressCreation(services);
+  // Each new token revokes the one before, so a user holds one live token; this bounds how
+  // often they may be issued one.
+  const tokenIssues = services.createLimiter(
+    'api-token-hour',
+    services.config.apiTokensPerHour,
+    3600,
+  );
+
+  async function issueToken(user: User) {
+    await consume(tokenIssues, user.id, 'new API tokens');
+    return issueApiToken(repositories.tokens, user.id, services.now());
+  }
 
   /** The Pro user's mailboxes, by id, with their addresses. */
   async function ownMailboxes(user: User): Promise<Map<string, string>> {
@@ -53,13 +66,13 @@ export function proHandlers(services: Services): OperationHandlers {
         response.json(tokenResource(existing, null));
         return;
       }
-      const { token, record } = await issueApiToken(repositories.tokens, user.id, services.now());
+      const { token, record } = await issueToken(user);
       response.json(tokenResource(record, token));
     },
 
     async rotateUserToken(request, response) {
       const user = await sessions.requirePro(request);
-      const { token, record } = await issueApiToken(repositories.tokens, user.id, services.now());
+      const { token, record } = await issueToken(user);
       response.status(201).json(tokenResource(record, token));
     },
 
@@ -73,9 +86,14 @@ export function proHandlers(services: Services): OperationHandlers {
           { path: '/body/domain', message: 'must be one of GET /api/domains' },
         ]);
       }
+      const place = await addressCreation.take(request);
       // Read through the session APIs, never logged into: its password is random and unknown.
       const result = await createMailbox(
-        { mailboxes: repositories.mailboxes, domains: services.config.mailDomains },
+        {
+          mailboxes: repositories.mailboxes,
+          domains: services.config.mailDomains,
+          reservedLocalParts: services.config.reservedLocalParts,
+        },
         {
           address: `${alias.trim().toLowerCase()}@${lowered}`,
           password: randomUUID(),
@@ -84,7 +102,10 @@ export function proHandlers(services: Services): OperationHandlers {
           expiresAt: user.proExpiresAt!,
         },
       );
-      if (!result.ok) throw new ApiError(422, 'address_taken', ALIAS_TAKEN);
+      if (!result.ok) {
+        await place.giveBack();
+        throw refuseAlias(result.violations);
+      }
       response.status(201).json({ address: result.mailbox.address });
     },
 
@@ -107,11 +128,13 @@ export function proHandlers(services: Services): OperationHandlers {
         mailTmId: string;
       };
       const mailbox = await repositories.mailboxes.findById(mailTmId);
+      // The password is checked first and always, so no answer is quicker than another.
+      const passwordMatches = await verifyMailboxPassword(password, mailbox?.passwordHash);
       const matches =
         mailbox !== undefined &&
+        passwordMatches &&
         mailbox.address === address.trim().toLowerCase() &&
-        (mailbox.ownerUserId === null || mailbox.ownerUserId === user.id) &&
-        (await verifyPassword(password, mailbox.passwordHash));
+        (mailbox.ownerUserId === null || mailbox.ownerUserId === user.id);
       if (!mailbox || !matches)
         throw new ApiError(404, 'not_found', 'No such mailbox, or the password does not match.');
       // The persistent address: it joins the user and lives as long as their Pro.

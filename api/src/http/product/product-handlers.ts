@@ -29,13 +29,7 @@ export function productHandlers(services: Services): OperationHandlers {
 
   return {
     async getUser(request, response) {
-      const current = await sessions.currentUser(request);
-      let user = current?.user;
-      if (!user) {
-        user = await services.repositories.users.createAnonymous(services.now());
-        await sessions.start(response, user);
-      }
-      response.json(userResource(user, services.now()));
+      response.json(userResource(await sessions.visit(request, response), services.now()));
     },
 
     async listDomains(request, response) {
@@ -61,7 +55,7 @@ export function productHandlers(services: Services): OperationHandlers {
           supportEmail: services.config.outbound.supportEmail,
         },
         {
-          userId: current?.user.id ?? null,
+          userId: current?.saved ? current.user.id : null,
           name: body.name.trim(),
           email: body.email.trim(),
           subject: body.subject.trim(),
@@ -83,8 +77,7 @@ export function productHandlers(services: Services): OperationHandlers {
     },
 
     async logout(request, response) {
-      const { tokenHash } = await sessions.require(request);
-      await sessions.end(response, tokenHash);
+      await sessions.end(request, response);
       response.json({ ok: true });
     },
   };

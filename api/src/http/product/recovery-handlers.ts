@@ -1,23 +1,39 @@
 import {
-  redeemAccessRecovery,
-  requestAccessRecovery,
+  inspectSignInLink,
+  redeemSignInLink,
+  sendSignInLink,
 } from '../../features/recovery/access-recovery.js';
+import { confirmPurchaseEmail } from '../../features/recovery/confirm-purchase-email.js';
+import { mailerFor } from '../../features/outbound/create-mailer.js';
+import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
+import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
-import { userResource } from './product-handlers.js';
 import { consume } from '../rate-limit.js';
+import { userResource } from './product-handlers.js';
 import { createSessions } from './sessions.js';
-import { mailerFor } from '../../features/outbound/create-mailer.js';
 
-// The spec's texts (section 8), for the dashboard to show as they are.
-const NO_ACCOUNT =
-  'No Pro account found with this email address. If you recently subscribed, please try again in a few minutes.';
-const EXPIRED = 'Your Pro subscription has expired. Please upgrade to Pro again to restore access.';
-const NEEDS_VERIFICATION =
-  'Pro account found but needs verification. Please contact support if you completed a recent payment.';
+const INVALID_LINK = 'This link is invalid, used or expired. Ask for a new one.';
 
-/** Access recovery: the sign-in link by email, and its redemption by the home page. */
+/** "j***@example.com": enough for the owner to recognise, not enough to harvest. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+function accountSummary(user: User, now: number) {
+  return {
+    email: user.email ? maskEmail(user.email) : null,
+    isPro: isPro(user, now),
+    plan: user.plan,
+  };
+}
+
+/**
+ * Access recovery: the sign-in link by email, the page that shows what it signs in to, and
+ * its redemption; and the confirmation of a purchase email.
+ */
 export function recoveryHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   // Per address, so nobody floods one inbox; per IP, so nobody sweeps through addresses.
@@ -30,7 +46,10 @@ export function recoveryHandlers(services: Services): OperationHandlers {
       const email = (request.body as { email: string }).email.trim().toLowerCase();
       await consume(perIp, request.ip ?? 'unknown', 'sign-in requests');
       await consume(perEmail, email, 'sign-in requests for this address');
-      const outcome = await requestAccessRecovery(
+      // The answer goes first and is the same for every email: whether an account has it,
+      // and how long looking it up and mailing took, must not show in the response.
+      response.status(202).json({ ok: true });
+      await sendSignInLink(
         {
           repositories: services.repositories,
           mailer: mailerFor(services.mailer, request.id),
@@ -38,32 +57,69 @@ export function recoveryHandlers(services: Services): OperationHandlers {
         },
         email,
         services.now(),
+      ).catch((error: unknown) =>
+        services.logger.error({ err: error, requestId: request.id }, 'sign-in link not sent'),
       );
-      if (outcome === 'no_account') throw new ApiError(404, 'not_found', NO_ACCOUNT);
-      if (outcome === 'expired') throw new ApiError(403, 'subscription_expired', EXPIRED);
-      if (outcome === 'needs_verification')
-        throw new ApiError(422, 'needs_verification', NEEDS_VERIFICATION);
-      response.status(202).json({ ok: true });
+    },
+
+    async inspectAccessRecovery(request, response) {
+      await consume(redeemPerIp, request.ip ?? 'unknown', 'sign-in attempts');
+      const { token } = request.body as { token: string };
+      const now = services.now();
+      const target = await inspectSignInLink(services.repositories, token, now);
+      if (!target) throw new ApiError(404, 'not_found', INVALID_LINK);
+      const current = await sessions.currentUser(request);
+      response.json({
+        account: accountSummary(target, now),
+        browser:
+          current?.user.id === target.id
+            ? 'same'
+            : current?.saved && (current.user.email || current.user.plan !== 'free')
+              ? 'other_account'
+              : 'visitor',
+        ...(current?.saved && current.user.id !== target.id
+          ? { currentAccount: accountSummary(current.user, now) }
+          : {}),
+      });
     },
 
     async redeemAccessRecovery(request, response) {
       await consume(redeemPerIp, request.ip ?? 'unknown', 'sign-in attempts');
       const { token } = request.body as { token: string };
       const now = services.now();
-      const result = await redeemAccessRecovery(services.repositories, token, now);
-      if (result === 'invalid') {
+      const user = await redeemSignInLink(services.repositories, token, now);
+      if (!user) throw new ApiError(404, 'not_found', INVALID_LINK);
+      await sessions.renew(request, response, user);
+      response.json(userResource(user, now));
+    },
+
+    async confirmPurchaseEmail(request, response) {
+      await consume(redeemPerIp, request.ip ?? 'unknown', 'confirmations');
+      const { token } = request.body as { token: string };
+      const current = await sessions.currentUser(request);
+      const now = services.now();
+      const outcome = await confirmPurchaseEmail(
+        services.repositories,
+        token,
+        current?.saved ? current.user.id : undefined,
+        now,
+      );
+      if (outcome === 'invalid') throw new ApiError(404, 'not_found', INVALID_LINK);
+      if (outcome === 'other_browser') {
         throw new ApiError(
-          404,
-          'not_found',
-          'This sign-in link is invalid, used or expired. Ask for a new one.',
+          403,
+          'wrong_browser',
+          'Open this link in the browser you bought Pro in: only that browser’s account can take this email.',
         );
       }
-      if (result === 'expired') throw new ApiError(403, 'subscription_expired', EXPIRED);
-      // This browser becomes the Pro user: its session is re-pointed, or a new one opened.
-      const current = await sessions.currentUser(request);
-      if (current) await services.repositories.sessions.attachUser(current.tokenHash, result.id);
-      else await sessions.start(response, result);
-      response.json(userResource(result, now));
+      if (outcome === 'taken') {
+        throw new ApiError(
+          409,
+          'conflict',
+          'This email already signs in to another TempMail account. Ask for a sign-in link to use that account.',
+        );
+      }
+      response.json(userResource(outcome, now));
     },
   };
 }

@@ -6,9 +6,23 @@ import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
 
 export const SESSION_COOKIE = 'tm_session';
-const SESSION_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+/** How long a session of an account (one that paid, or proved an email) lasts. */
+export const ACCOUNT_SESSION_MS = 365 * 24 * 60 * 60 * 1000;
+/**
+ * How long a saved anonymous visitor's session lasts: as long as anything a visitor can own
+ * (an open checkout, the longest retention) and no longer, so abandoned visitors are purged.
+ */
+export const VISITOR_SESSION_MS = 24 * 60 * 60 * 1000;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const hashOf = (token: string) => sha256(token);
+/**
+ * The id an unsaved visitor's cookie stands for. Derived, so the visitor has a stable id
+ * before anything is stored; one-way, so the id (shown in the profile) says nothing about
+ * the cookie.
+ */
+const visitorIdOf = (token: string) => sha256(`visitor:${token}`).slice(0, 24);
 
 function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -17,33 +31,111 @@ function readCookie(request: Request, name: string): string | undefined {
     try {
       return decodeURIComponent(value.join('='));
     } catch {
-      // A bad escape (`%E0%A4%A`) was never set by us: no session, not a 500 (issue 8).
+      // A bad escape (`%E0%A4%A`) was never set by us: no session, not a 500.
       return undefined;
     }
   }
   return undefined;
 }
 
+export interface CurrentSession {
+  user: User;
+  tokenHash: string;
+  /** False for a visitor who has stored nothing yet: no row exists for them. */
+  saved: boolean;
+}
+
 /**
  * Browser sessions of the product API: an opaque random cookie (HttpOnly, SameSite=Lax,
  * Secure over https) whose SHA-256 names a row in `sessions`.
+ *
+ * A first visit costs nothing: the cookie is handed out, but the visitor's user and session
+ * rows are written only on their first write (`save`). Every change of privilege (a sign-in
+ * link, a finished purchase, logging out) replaces the cookie with a new one and deletes the
+ * old session, so a cookie planted or seen before the change is worth nothing after it.
  */
 export function createSessions(services: Services) {
+  const { repositories } = services;
   const secure = services.config.https;
 
+  function setCookie(response: Response, token: string, lifetimeMs: number): void {
+    response.cookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/',
+      maxAge: lifetimeMs,
+    });
+  }
+
+  /** A fresh unsaved visitor cookie on the response; resolves with that visitor. */
+  function handOutVisitor(response: Response): CurrentSession {
+    const token = randomBytes(32).toString('base64url');
+    setCookie(response, token, VISITOR_SESSION_MS);
+    return {
+      user: unsavedVisitor(visitorIdOf(token), services.now()),
+      tokenHash: hashOf(token),
+      saved: false,
+    };
+  }
+
+  async function startSession(response: Response, user: User): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const now = services.now();
+    const lifetimeMs = user.email || user.plan !== 'free' ? ACCOUNT_SESSION_MS : VISITOR_SESSION_MS;
+    await repositories.sessions.create({
+      tokenHash: hashOf(token),
+      userId: user.id,
+      now,
+      expiresAt: now + lifetimeMs,
+    });
+    setCookie(response, token, lifetimeMs);
+  }
+
+  /**
+   * The request's session: a saved one, or an unsaved visitor whose cookie has never stored
+   * anything; 'stale' for a cookie whose session was ended (logged out, replaced at a change
+   * of privilege, expired), which is no session at all even though its visitor id exists;
+   * 'none' without a cookie.
+   */
+  async function read(request: Request): Promise<CurrentSession | 'stale' | 'none'> {
+    const token = readCookie(request, SESSION_COOKIE);
+    if (!token) return 'none';
+    if (!TOKEN_PATTERN.test(token)) return 'stale';
+    const tokenHash = hashOf(token);
+    const now = services.now();
+    const userId = await repositories.sessions.findUserId(tokenHash, now);
+    if (userId) {
+      const user = await repositories.users.findById(userId);
+      return user ? { user, tokenHash, saved: true } : 'stale';
+    }
+    const visitorId = visitorIdOf(token);
+    if (await repositories.users.findById(visitorId)) return 'stale';
+    return { user: unsavedVisitor(visitorId, now), tokenHash, saved: false };
+  }
+
   return {
-    /** The user of the request's session, or undefined when it has none (or a stale one). */
-    async currentUser(request: Request): Promise<{ user: User; tokenHash: string } | undefined> {
-      const token = readCookie(request, SESSION_COOKIE);
-      if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      const tokenHash = hash(token);
-      const userId = await services.repositories.sessions.findUserId(tokenHash, services.now());
-      const user = userId && (await services.repositories.users.findById(userId));
-      return user ? { user, tokenHash } : undefined;
+    async currentUser(request: Request): Promise<CurrentSession | undefined> {
+      const current = await read(request);
+      return typeof current === 'string' ? undefined : current;
+    },
+
+    /**
+     * The caller as a visitor: their session, or a new visitor cookie for a browser that
+     * brought none (no row is written). A stale cookie gets no new one here: a read racing a
+     * change of privilege must not overwrite the cookie that change just set. It is replaced
+     * on the browser's next write.
+     */
+    async visit(request: Request, response: Response): Promise<User> {
+      const current = await read(request);
+      if (current === 'none') return handOutVisitor(response).user;
+      if (current === 'stale')
+        return unsavedVisitor(randomBytes(12).toString('hex'), services.now());
+      return current.user;
     },
 
     /** The caller's user; a call that needs one and has no session is refused. */
-    async require(request: Request): Promise<{ user: User; tokenHash: string }> {
+    async require(request: Request): Promise<CurrentSession> {
       const current = await this.currentUser(request);
       if (!current) throw new ApiError(403, 'forbidden', 'No session: call GET /api/user first.');
       return current;
@@ -57,30 +149,54 @@ export function createSessions(services: Services) {
       return user;
     },
 
-    /** Opens a session for `user` and sets its cookie on the response. */
-    async start(response: Response, user: User): Promise<void> {
-      const token = randomBytes(32).toString('base64url');
+    /**
+     * The caller's saved user, for a call that stores something for them: an unsaved
+     * visitor (or a caller with no cookie) is written now, on this first write.
+     */
+    async save(request: Request, response: Response): Promise<User> {
+      const current = (await this.currentUser(request)) ?? handOutVisitor(response);
+      if (current.saved) return current.user;
       const now = services.now();
-      await services.repositories.sessions.create({
-        tokenHash: hash(token),
+      const user = await repositories.users.createAnonymous(now, current.user.id);
+      await repositories.sessions.create({
+        tokenHash: current.tokenHash,
         userId: user.id,
         now,
-        expiresAt: now + SESSION_LIFETIME_MS,
+        expiresAt: now + VISITOR_SESSION_MS,
       });
-      response.cookie(SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        path: '/',
-        maxAge: SESSION_LIFETIME_MS,
-      });
+      return user;
     },
 
-    /** Ends the session and clears its cookie. */
-    async end(response: Response, tokenHash: string): Promise<void> {
-      await services.repositories.sessions.delete(tokenHash);
-      response.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    /**
+     * Signs this browser in to `user` under a new cookie, ending the session it had (a
+     * change of privilege: the old cookie must not follow the browser into it).
+     */
+    async renew(request: Request, response: Response, user: User): Promise<void> {
+      const current = await this.currentUser(request);
+      if (current?.saved) await repositories.sessions.delete(current.tokenHash);
+      await startSession(response, user);
     },
+
+    /** Ends the session; the browser gets a fresh visitor cookie in place of the old one. */
+    async end(request: Request, response: Response): Promise<void> {
+      const current = await this.currentUser(request);
+      if (current?.saved) await repositories.sessions.delete(current.tokenHash);
+      handOutVisitor(response);
+    },
+  };
+}
+
+/** A visitor who has stored nothing: free, with no email, under the id their cookie gives. */
+function unsavedVisitor(id: string, now: number): User {
+  return {
+    id,
+    email: null,
+    plan: 'free',
+    proExpiresAt: null,
+    customAlias: null,
+    mainMailboxId: null,
+    stripeCustomerId: null,
+    createdAt: now,
   };
 }
 

@@ -1,14 +1,10 @@
 import type { RequestHandler, Response } from 'express';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
-import { createApiRateLimiter, type RateLimitState } from './api-rate-limiter.js';
+import { clientAddress } from '../client-address.js';
+import { rateLimitHeaders, tooManyRequests } from '../rate-limit.js';
+import { createApiRateLimiter } from './api-rate-limiter.js';
 import { identifyCaller, type Caller } from './identify-caller.js';
-
-function setRateLimitHeaders(response: Response, state: RateLimitState): void {
-  response.setHeader('RateLimit-Limit', String(state.limit));
-  response.setHeader('RateLimit-Remaining', String(state.remaining));
-  response.setHeader('RateLimit-Reset', String(state.reset));
-}
 
 /**
  * In front of every `/v1` request, before parsing and validation so that every request
@@ -21,15 +17,11 @@ export function guardPublicApi(services: Services): RequestHandler {
 
   async function take(response: Response, key: string, tier: Caller['tier']): Promise<void> {
     const state = await limiter.take(key, tier);
-    setRateLimitHeaders(response, state);
+    response.set(rateLimitHeaders(state));
     if (!state.allowed) {
-      const wait = state.retryAfter ?? 1;
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Rate limit reached (${state.limit} requests per window). Try again in ${wait} seconds.`,
-        undefined,
-        { 'Retry-After': String(wait) },
+      throw tooManyRequests(
+        state,
+        `Rate limit reached (${state.limit} requests per window). Try again in ${String(state.retryAfter)} seconds.`,
       );
     }
   }
@@ -39,7 +31,7 @@ export function guardPublicApi(services: Services): RequestHandler {
     try {
       caller = await identifyCaller(request, services);
     } catch (error) {
-      if (error instanceof ApiError) await take(response, `ip:${request.ip ?? 'unknown'}`, 'free');
+      if (error instanceof ApiError) await take(response, `ip:${clientAddress(request)}`, 'free');
       throw error;
     }
     await take(response, caller.rateKey, caller.tier);

@@ -6,9 +6,13 @@ import type { Services } from '../../services.js';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
 import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
+import { clientAddress } from '../client-address.js';
 import type { RateTier } from './api-rate-limiter.js';
 
-/** Who is calling `/v1`, and the key and tier their rate limit is counted under. */
+/**
+ * Who is calling `/v1`, and the key and tier their rate limit is counted under: the account,
+ * never the token, so that a new token is never a new budget.
+ */
 export type Caller =
   | { kind: 'anonymous'; rateKey: string; tier: 'free' }
   | {
@@ -43,7 +47,7 @@ function bearerToken(request: Request): string | undefined {
 export async function identifyCaller(request: Request, services: Services): Promise<Caller> {
   const token = bearerToken(request);
   if (token === undefined) {
-    return { kind: 'anonymous', rateKey: `ip:${request.ip ?? 'unknown'}`, tier: 'free' };
+    return { kind: 'anonymous', rateKey: `ip:${clientAddress(request)}`, tier: 'free' };
   }
   const { repositories } = services;
   const now = services.now();
@@ -68,7 +72,9 @@ export async function identifyCaller(request: Request, services: Services): Prom
     : undefined;
   return {
     kind: 'mailbox',
-    rateKey: `mailbox:${mailbox.id}`,
+    // A Pro user's mailboxes count with their API tokens: generating mailboxes with the API
+    // token and calling with their tokens must not multiply the user's hourly limit.
+    rateKey: owner ? `user:${owner.id}` : `mailbox:${mailbox.id}`,
     tier: owner && isPro(owner, now) ? 'pro' : 'free',
     mailbox,
     owner,

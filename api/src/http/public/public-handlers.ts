@@ -7,6 +7,8 @@ import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
 import { ApiError } from '../api-error.js';
+import { limitAddressCreation } from '../limit-address-creation.js';
+import { refuseAlias } from '../refuse-alias.js';
 import {
   LIST_LIMIT,
   messageDetailResource,
@@ -30,6 +32,7 @@ const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
 export function publicHandlers(services: Services): OperationHandlers {
   const { repositories, config } = services;
   const listBodies = createListBodyCache();
+  const addressCreation = limitAddressCreation(services);
 
   /** The caller's mailboxes and, for a message id, the message if it is in one of them. */
   async function scope(request: Request, response: Response) {
@@ -53,15 +56,20 @@ export function publicHandlers(services: Services): OperationHandlers {
           'Choosing the address (customAlias) needs a Pro API token.',
         );
       }
+      const place = await addressCreation.take(request);
       const now = services.now();
       const domain = config.mailDomains[0]!;
       const expiresAt = pro ? user.proExpiresAt! : now + FREE_MAILBOX_LIFETIME_MS;
       let mailbox: Mailbox | undefined;
       for (let attempt = 0; attempt < GENERATE_ATTEMPTS && !mailbox; attempt += 1) {
-        const local = customAlias?.toLowerCase() ?? randomLocalPart();
+        const local = customAlias?.toLowerCase() ?? randomLocalPart(config.reservedLocalParts);
         // Read only through tokens: the password is random and never shown.
         const result = await createMailbox(
-          { mailboxes: repositories.mailboxes, domains: config.mailDomains },
+          {
+            mailboxes: repositories.mailboxes,
+            domains: config.mailDomains,
+            reservedLocalParts: config.reservedLocalParts,
+          },
           {
             address: `${local}@${domain}`,
             password: randomUUID(),
@@ -72,11 +80,8 @@ export function publicHandlers(services: Services): OperationHandlers {
         );
         if (result.ok) mailbox = result.mailbox;
         else if (customAlias !== undefined) {
-          throw new ApiError(
-            422,
-            'address_taken',
-            'The email address is already taken. Please try a different alias.',
-          );
+          await place.giveBack();
+          throw refuseAlias(result.violations);
         }
       }
       if (!mailbox) throw new Error(`no free random address after ${GENERATE_ATTEMPTS} tries`);

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../schema.js';
 /** Browser sessions, keyed by the SHA-256 of the cookie value (the cookie itself is never stored). */
 export function createSessionsRepository(db: Kysely<DatabaseSchema>) {
   return {
+    /** Saves a session; saving the same token twice (two first writes racing) keeps one. */
     async create(session: { tokenHash: string; userId: string; now: number; expiresAt: number }) {
       await db
         .insertInto('sessions')
@@ -13,6 +14,7 @@ export function createSessionsRepository(db: Kysely<DatabaseSchema>) {
           created_at: session.now,
           expires_at: session.expiresAt,
         })
+        .onConflict((oc) => oc.column('token_hash').doNothing())
         .execute();
     },
 
@@ -25,15 +27,6 @@ export function createSessionsRepository(db: Kysely<DatabaseSchema>) {
         .where('expires_at', '>', now)
         .executeTakeFirst();
       return row?.user_id;
-    },
-
-    /** Points an existing session at another user (access recovery on a new device). */
-    async attachUser(tokenHash: string, userId: string): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ user_id: userId })
-        .where('token_hash', '=', tokenHash)
-        .execute();
     },
 
     async delete(tokenHash: string): Promise<void> {

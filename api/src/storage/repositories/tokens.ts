@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.js';
-import type { DatabaseSchema } from '../schema.js';
+import type { DatabaseSchema, LinkPurpose } from '../schema.js';
 
 export interface ApiToken {
   id: string;
@@ -9,8 +9,15 @@ export interface ApiToken {
   createdAt: number;
 }
 
+/** What a one-time link by mail names: its account and, for `confirm_email`, the email. */
+export interface MailedLink {
+  userId: string;
+  email: string | null;
+  expiresAt: number;
+}
+
 /**
- * One-time sign-in links and public API tokens. Only SHA-256 hashes of the secrets are
+ * One-time links by mail (sign-in, email confirmation) and public API tokens. Only SHA-256 hashes of the secrets are
  * stored; the plain values exist in the mail or response that carries them, nowhere else.
  */
 export function createTokensRepository(db: Kysely<DatabaseSchema>) {
@@ -18,6 +25,8 @@ export function createTokensRepository(db: Kysely<DatabaseSchema>) {
     async createRecoveryToken(token: {
       tokenHash: string;
       userId: string;
+      purpose: LinkPurpose;
+      email?: string;
       now: number;
       expiresAt: number;
     }): Promise<void> {
@@ -26,6 +35,8 @@ export function createTokensRepository(db: Kysely<DatabaseSchema>) {
         .values({
           token_hash: token.tokenHash,
           user_id: token.userId,
+          purpose: token.purpose,
+          email: token.email ?? null,
           created_at: token.now,
           expires_at: token.expiresAt,
           used_at: null,
@@ -33,20 +44,56 @@ export function createTokensRepository(db: Kysely<DatabaseSchema>) {
         .execute();
     },
 
+    /** A live (unused, unexpired) link of `purpose`, without using it up. */
+    async findLiveLink(
+      tokenHash: string,
+      purpose: LinkPurpose,
+      now: number,
+    ): Promise<MailedLink | undefined> {
+      const row = await db
+        .selectFrom('recovery_tokens')
+        .select(['user_id', 'email', 'expires_at'])
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row && { userId: row.user_id, email: row.email, expiresAt: row.expires_at };
+    },
+
     /**
-     * Uses up a recovery token in one UPDATE, so two redemptions racing for it cannot both
-     * win. Returns its user, or undefined when unknown, used or expired.
+     * Uses up a link in one UPDATE, so two redemptions racing for it cannot both win.
+     * Returns what it names, or undefined when unknown, used, expired or of another purpose.
      */
-    async consumeRecoveryToken(tokenHash: string, now: number): Promise<string | undefined> {
+    async consumeLink(
+      tokenHash: string,
+      purpose: LinkPurpose,
+      now: number,
+    ): Promise<MailedLink | undefined> {
       const row = await db
         .updateTable('recovery_tokens')
         .set({ used_at: now })
         .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
-        .returning('user_id')
+        .returning(['user_id', 'email', 'expires_at'])
         .executeTakeFirst();
-      return row?.user_id;
+      return row && { userId: row.user_id, email: row.email, expiresAt: row.expires_at };
+    },
+
+    /** The email a user was last asked to confirm, while that link is still live. */
+    async findPendingEmail(userId: string, now: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('recovery_tokens')
+        .select('email')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'confirm_email')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return row?.email ?? undefined;
     },
 
     /** Creates a user's API token and revokes the ones before it (rotation). */

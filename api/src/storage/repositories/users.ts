@@ -38,10 +38,13 @@ function toUser(row: Selectable<UsersTable>): User {
 
 export function createUsersRepository(db: Kysely<DatabaseSchema>) {
   return {
-    /** A new anonymous visitor on the free plan. */
-    async createAnonymous(now: number): Promise<User> {
+    /**
+     * A new anonymous visitor on the free plan, under `id` when given (a visitor's id is
+     * known before it is saved). Saving the same id twice keeps the first row.
+     */
+    async createAnonymous(now: number, id: string = newId(now)): Promise<User> {
       const row = {
-        id: newId(now),
+        id,
         email: null,
         plan: 'free' as const,
         pro_expires_at: null,
@@ -51,7 +54,11 @@ export function createUsersRepository(db: Kysely<DatabaseSchema>) {
         created_at: now,
         updated_at: now,
       };
-      await db.insertInto('users').values(row).execute();
+      await db
+        .insertInto('users')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       return toUser(row);
     },
 

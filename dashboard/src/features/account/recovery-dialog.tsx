@@ -7,19 +7,18 @@ import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
 import { FormField } from '../../shared/ui/form-field';
 
-/** Spec section 8's recovery texts by the server's status; anything else is the generic one. */
+/**
+ * What went wrong asking for a link. The server answers the same whether or not an account
+ * has the email (nobody may learn from us who has one), so only a limit or a failure shows.
+ */
 export function recoveryErrorKey(error: unknown): string {
   const status = error instanceof TempMailError ? error.status : 0;
-  if (status === 404) return 'recovery.errors.noAccount';
-  if (status === 403) return 'recovery.errors.expired';
-  if (status === 422) return 'recovery.errors.needsVerification';
-  if (status === 429) return 'recovery.errors.tooMany';
-  return 'recovery.errors.failed';
+  return status === 429 ? 'recovery.errors.tooMany' : 'recovery.errors.failed';
 }
 
 /**
- * 'Already Pro? Sign in with your email' (spec section 2: Access Pro Features, and Login):
- * the purchase email gets a one-time sign-in link; opening it restores Pro in that browser.
+ * 'Already Pro? Sign in with your email' (Access Pro Features, and Login): the account's
+ * email gets a one-time sign-in link, whose page asks before signing that browser in.
  */
 export function RecoveryDialog({
   open,

@@ -1,4 +1,4 @@
-import { redeemAccessRecovery, TempMailError, unwrap, verifyCheckout } from '@tempmail/sdk';
+import { unwrap, verifyCheckout } from '@tempmail/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect } from 'react';
@@ -8,9 +8,9 @@ import { showToast } from '../../shared/toast/toast-store';
 import { openDialog } from './dialog-store';
 import { USER_QUERY_KEY } from './user-query';
 
-/** The home page's query parameters of spec section 2; each is read once and removed. */
+/** The home page's return parameters; each is read once and removed. */
 export const RETURN_PARAMS = [
-  'access_token',
+  'signed_in',
   'success',
   'session_id',
   'canceled',
@@ -27,10 +27,11 @@ const toast = (title: string, description: string, destructive = false) =>
   });
 
 /**
- * What the home page was sent back with: a sign-in link's `access_token` (redeemed: this
- * browser becomes the Pro user), a checkout's `success`/`session_id`/`canceled`/`error`
- * (verified and announced), `upgrade=true` (opens the upgrade dialog). The parameters leave
- * the address bar at once, so a reload or a shared link repeats nothing.
+ * What the home page was sent back with: `signed_in` from the sign-in page (announced), a
+ * checkout's `success`/`session_id`/`canceled`/`error` (verified and announced),
+ * `upgrade=true` (opens the upgrade dialog). None carries a credential: a sign-in link opens
+ * its own page, which asks before switching accounts, so no URL can sign a browser in
+ * silently. The parameters leave the address bar at once, so a reload repeats nothing.
  */
 export function useReturnParams(): void {
   const [params, setParams] = useSearchParams();
@@ -38,7 +39,7 @@ export function useReturnParams(): void {
 
   useEffect(() => {
     if (!RETURN_PARAMS.some((name) => params.has(name))) return;
-    const accessToken = params.get('access_token');
+    const signedIn = params.get('signed_in') === 'true';
     const sessionId = params.get('session_id');
     const success = params.get('success');
     const canceled = params.get('canceled');
@@ -50,20 +51,8 @@ export function useReturnParams(): void {
 
     const client = createApiClient();
     const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-    if (accessToken) {
-      unwrap(redeemAccessRecovery({ client, body: { token: accessToken } })).then(
-        async () => {
-          await refreshUser();
-          toast('recovery.restoredTitle', 'recovery.restored');
-        },
-        (error: unknown) =>
-          showToast({
-            title: i18next.t('recovery.restoreFailedTitle'),
-            description:
-              error instanceof TempMailError ? error.message : i18next.t('recovery.errors.failed'),
-            variant: 'destructive',
-          }),
-      );
+    if (signedIn) {
+      void refreshUser().then(() => toast('recovery.restoredTitle', 'recovery.restored'));
     }
     if (success !== null && sessionId) {
       unwrap(verifyCheckout({ client, query: { session_id: sessionId } })).then(

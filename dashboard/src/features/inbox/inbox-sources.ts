@@ -33,8 +33,8 @@ export interface InboxSource {
   /** Marks a message seen on the server; undefined where reading it already did. */
   markSeen?: (id: string) => Promise<void>;
   download(messageId: string, attachmentId: string): Promise<Blob>;
-  /** The event stream that announces new mail. */
-  streamUrl: string;
+  /** Opens the event stream that announces new mail. */
+  openStream(): EventSource;
   /** Whether a stream frame's data announces a new message (and the list must be re-read). */
   announcesMessage(data: string): boolean;
 }
@@ -53,13 +53,18 @@ function parses(data: string): unknown {
   }
 }
 
+/** Mercure's authorization cookie, for the hub's path only. */
+function setMercureCookie(token: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `mercureAuthorization=${encodeURIComponent(token)}; Path=/.well-known/mercure; SameSite=Strict${secure}`;
+}
+
 /** A free address's mailbox, through mail.tm's API and its Mercure stream. */
 export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): InboxSource {
   const client = createApiClient(account.token);
   const stream = new URL('/.well-known/mercure', window.location.origin);
   stream.searchParams.set('topic', `/accounts/${account.id}`);
-  // EventSource cannot send headers; mail.tm's hub takes the token in the query.
-  stream.searchParams.set('authorization', account.token);
+
   return {
     key: ['mailtm', account.id],
     expiresAt,
@@ -72,7 +77,13 @@ export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): In
     },
     download: (id, attachmentId) =>
       unwrap(mailTmGetAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
-    streamUrl: stream.href,
+    openStream: () => {
+      // EventSource cannot send headers. The hub also takes the token in the query, but a
+      // credential in a URL ends up in logs and histories: Mercure's own cookie carries it,
+      // scoped to the hub's path and never sent by another site.
+      setMercureCookie(account.token);
+      return new EventSource(stream.href);
+    },
     // The hub follows each Message with its Account (the new `used`), which changes nothing here.
     announcesMessage: (data) =>
       (parses(data) as { '@type'?: unknown } | undefined)?.['@type'] === 'Message',
@@ -90,7 +101,7 @@ export function proInboxSource(userId: string, proExpiresAt: number): InboxSourc
       toOpenedMessage(await unwrap(getProMessage({ client, path: { id }, signal }))),
     download: (id, attachmentId) =>
       unwrap(getProMessageAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
-    streamUrl: new URL('/api/events', window.location.origin).href,
+    openStream: () => new EventSource(new URL('/api/events', window.location.origin).href),
     // Every frame of this stream is a new message.
     announcesMessage: () => true,
   };

@@ -38,7 +38,7 @@ export function useLiveMessages(source: InboxSource) {
 
   useEffect(() => {
     if (expired) return;
-    const stream = new EventSource(source.streamUrl);
+    const stream = source.openStream();
     const { queryKey } = messagesQueryOptions(source);
     const refresh = () => void queryClient.invalidateQueries({ queryKey });
     let opened = false;

@@ -1,6 +1,6 @@
 import { unwrap, verifyCheckout } from '@tempmail/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { createApiClient } from '../../shared/create-api-client';
@@ -19,13 +19,18 @@ export function ProSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('cs');
   const queryClient = useQueryClient();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   // Asks the server to look at the session at once: with a payment provider, its webhook
-  // may not have arrived yet. The answer is not needed; the user's Pro is.
+  // may not have arrived yet. The user's Pro is read from the user; the answer names the
+  // email waiting for its confirmation link, if one was given at checkout.
   useEffect(() => {
     if (!sessionId) return;
     void unwrap(verifyCheckout({ client: createApiClient(), query: { session_id: sessionId } }))
-      .then(() => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }))
+      .then((verification) => {
+        setPendingEmail(verification.pendingEmail);
+        return queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      })
       .catch(() => undefined);
   }, [sessionId, queryClient]);
 
@@ -60,6 +65,11 @@ export function ProSuccessPage() {
             <h1 className="text-2xl font-bold">{t('proSuccess.welcome')}</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-300">{t('proSuccess.unlocked')}</p>
             <CheckList items={features} className="mx-auto mt-4 max-w-sm text-left" />
+            {pendingEmail && (
+              <p className="mt-4 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100">
+                {t('proSuccess.confirmEmail', { email: pendingEmail })}
+              </p>
+            )}
             <Link to="/" className={`mt-6 ${PRIMARY_BUTTON}`}>
               {t('proSuccess.start')}
             </Link>
