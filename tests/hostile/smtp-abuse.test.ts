@@ -1,7 +1,7 @@
 // Hostile SMTP clients against the real server (a child process, STARTTLS on): each abuse is
 // refused or cut, and the server keeps serving the well-behaved client that comes next.
 //
-// Covered in api/test/smtp/smtp-dialogues.test.ts, not repeated here: a 200 KB command line
+// Covered in api/test/ingest/smtp-dialogues.test.ts, not repeated here: a 200 KB command line
 // (421 4.4.2), one recipient past the cap (452 4.5.3), an oversized DATA read to its end and
 // refused with 552 5.3.4 (the session stays in step), a declared SIZE above the limit, too
 // many connections from one IP (421), a silent connection after the greeting (421 timeout),

@@ -22,18 +22,18 @@ import { mountOperations, type OperationHandlers } from './mount-operations.js';
 import { serveDashboard } from './serve-dashboard.js';
 import { limitMailTmRate } from './mailtm/limit-mailtm-rate.js';
 import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
-import { billingHandlers } from './product/billing-handlers.js';
-import { checkOrigin } from './product/check-origin.js';
-import { demoCheckoutPage } from './product/demo-checkout-page.js';
-import { forwardingConfirmPage } from './product/forwarding-confirm-page.js';
-import { signInPage } from './product/sign-in-page.js';
-import { confirmEmailPage } from './product/confirm-email-page.js';
-import { forwardingHandlers } from './product/forwarding-handlers.js';
-import { proHandlers } from './product/pro-handlers.js';
-import { recoveryHandlers } from './product/recovery-handlers.js';
-import { productHandlers } from './product/product-handlers.js';
-import { guardPublicApi } from './public/guard-public-api.js';
-import { publicHandlers } from './public/public-handlers.js';
+import { billingHandlers } from './dashboard-api/billing-handlers.js';
+import { checkOrigin } from './dashboard-api/check-origin.js';
+import { demoCheckoutPage } from './dashboard-api/demo-checkout-page.js';
+import { forwardingConfirmPage } from './dashboard-api/forwarding-confirm-page.js';
+import { signInPage } from './dashboard-api/sign-in-page.js';
+import { confirmEmailPage } from './dashboard-api/confirm-email-page.js';
+import { forwardingHandlers } from './dashboard-api/forwarding-handlers.js';
+import { proHandlers } from './dashboard-api/pro-handlers.js';
+import { recoveryHandlers } from './dashboard-api/recovery-handlers.js';
+import { visitorHandlers } from './dashboard-api/visitor-handlers.js';
+import { guardPublicApi } from './v1/guard-public-api.js';
+import { v1Handlers } from './v1/v1-handlers.js';
 import { systemHandlers } from './system/system-handlers.js';
 
 export interface BuildAppOptions {
@@ -51,13 +51,13 @@ const JSON_TYPES = ['application/json', 'application/ld+json', 'application/merg
 function operationHandlers(services: Services): OperationHandlers {
   return {
     ...systemHandlers(services),
-    ...productHandlers(services),
+    ...visitorHandlers(services),
     ...billingHandlers(services),
     ...recoveryHandlers(services),
     ...proHandlers(services),
     ...forwardingHandlers(services),
     ...mailTmHandlers(services),
-    ...publicHandlers(services),
+    ...v1Handlers(services),
   };
 }
 

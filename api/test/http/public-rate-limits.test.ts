@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/config.js';
-import { createApiRateLimiter } from '../../src/http/public/api-rate-limiter.js';
+import { createApiRateLimiter } from '../../src/http/v1/api-rate-limiter.js';
 import { limiterFactory } from '../../src/http/rate-limit.js';
 import { buyPro, type TestBrowser } from '../support/browser.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';

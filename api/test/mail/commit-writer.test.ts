@@ -7,8 +7,8 @@ import {
   startCommitWriter,
   type CommitWriter,
   type SpawnThread,
-} from '../../src/features/messages/commit-writer.js';
-import { spawnWorker } from '../../src/features/messages/spawn-worker.js';
+} from '../../src/ingest/commit-writer.js';
+import { spawnWorker } from '../../src/ingest/spawn-worker.js';
 import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 

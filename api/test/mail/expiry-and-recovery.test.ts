@@ -3,7 +3,7 @@ import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes
 import { purgeExpired } from '../../src/jobs/purge-expired.js';
 import type { MailboxEvent } from '../../src/realtime/event-bus.js';
 import { buyPro, openBrowser } from '../support/browser.js';
-import { VISITOR_SESSION_MS } from '../../src/http/product/sessions.js';
+import { VISITOR_SESSION_MS } from '../../src/http/dashboard-api/sessions.js';
 import {
   createTestMailbox,
   startTestMailServer,

@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { introOf, parseMessage } from '../../src/features/messages/parse-message.js';
-import { JoinedBlob } from '../../src/features/messages/joined-blob.js';
-import { createParserPool } from '../../src/features/messages/parser-pool.js';
+import { introOf, parseMessage } from '../../src/ingest/parse-message.js';
+import { JoinedBlob } from '../../src/ingest/joined-blob.js';
+import { createParserPool } from '../../src/ingest/parser-pool.js';
 import { largeCases } from '../fixtures/eml/large-cases.js';
 
 interface Expected {

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { VISITOR_SESSION_MS } from '../../src/http/product/sessions.js';
+import { VISITOR_SESSION_MS } from '../../src/http/dashboard-api/sessions.js';
 import type { Services } from '../../src/services.js';
 
 /** The Origin of the default PUBLIC_URL: state-changing product calls must come from it. */

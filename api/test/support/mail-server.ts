@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { startCommitWriter, type CommitWriter } from '../../src/features/messages/commit-writer.js';
-import { createIngest, type Ingest } from '../../src/features/messages/ingest-messages.js';
-import { createParserPool } from '../../src/features/messages/parser-pool.js';
+import { startCommitWriter, type CommitWriter } from '../../src/ingest/commit-writer.js';
+import { createIngest, type Ingest } from '../../src/ingest/ingest-messages.js';
+import { createParserPool } from '../../src/ingest/parser-pool.js';
 import type { CreateLimiter } from '../../src/http/rate-limit.js';
 import type { Services } from '../../src/services.js';
-import { startSmtp } from '../../src/smtp/start-smtp.js';
+import { startSmtp } from '../../src/ingest/start-smtp.js';
 import { testBackends, type TestDatabase } from './test-databases.js';
 import { buildTestApp, createTestServices } from './test-services.js';
 

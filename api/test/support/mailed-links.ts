@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { parseMessage } from '../../src/features/messages/parse-message.js';
+import { parseMessage } from '../../src/ingest/parse-message.js';
 
 export interface Outbox {
   outbox(): { file: string; text: string }[];

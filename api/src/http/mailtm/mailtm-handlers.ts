@@ -3,14 +3,14 @@ import type { Request, Response } from 'express';
 import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
 import { verifyMailboxPassword } from '../../features/mailboxes/verify-mailbox-password.js';
-import { openEventStream } from '../../realtime/event-stream.js';
+import { openEventStream } from '../event-stream.js';
 import type { MailboxEvent } from '../../realtime/event-bus.js';
 import type { Services } from '../../services.js';
 import type { MessageDetail } from '../../storage/repositories/messages.js';
 import { ApiError } from '../api-error.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
-import { sendAttachment, sendSource } from '../messages/send-download.js';
-import { catchUpAfterGaps, sentIds } from '../messages/catch-up-after-gap.js';
+import { sendAttachment, sendSource } from '../mailbox-views/send-download.js';
+import { catchUpAfterGaps, sentIds } from '../mailbox-views/catch-up-after-gap.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { authenticateMailbox } from './authenticate-mailbox.js';
 import {

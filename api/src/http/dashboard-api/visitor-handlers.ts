@@ -22,8 +22,8 @@ export function userResource(user: User, now: number) {
   };
 }
 
-/** The dashboard's API (spec section 7, "Product server"): the calls built so far. */
-export function productHandlers(services: Services): OperationHandlers {
+/** The dashboard API calls of every visitor: who they are, contact, country, sign out. */
+export function visitorHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   const contactLimiter = services.createLimiter('contact-hour', CONTACT_PER_HOUR, 3600);
 

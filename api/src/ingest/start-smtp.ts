@@ -9,7 +9,7 @@ import {
   type SMTPServerSession,
 } from 'smtp-server';
 import type { Config } from '../config.js';
-import type { Ingest } from '../features/messages/ingest-messages.js';
+import type { Ingest } from './ingest-messages.js';
 import type { CreateLimiter } from '../http/rate-limit.js';
 import type { Mailbox, MailboxesRepository } from '../storage/repositories/mailboxes.js';
 import { cacheRecipients } from './cache-recipients.js';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { MailboxEvent } from '../../realtime/event-bus.js';
-import { openEventStream } from '../../realtime/event-stream.js';
+import { openEventStream } from '../event-stream.js';
 import type { Services } from '../../services.js';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
 import type { MessageSummary } from '../../storage/repositories/messages.js';

@@ -2,8 +2,8 @@
 // transaction, fsync included: here that holds only this thread, and the main thread goes on
 // reading SMTP and HTTP while the disk works (see commit-writer.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../../storage/open-database.js';
-import { createMessagesRepository, type CommitBatch } from '../../storage/repositories/messages.js';
+import { openDatabase } from '../storage/open-database.js';
+import { createMessagesRepository, type CommitBatch } from '../storage/repositories/messages.js';
 
 const { file } = workerData as { file: string };
 const storage = openDatabase({ kind: 'sqlite', file });

@@ -11,7 +11,7 @@ import type { User } from '../../storage/repositories/users.js';
 import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { consume } from '../rate-limit.js';
-import { userResource } from './product-handlers.js';
+import { userResource } from './visitor-handlers.js';
 import { createSessions } from './sessions.js';
 
 const INVALID_LINK = 'This link is invalid, used or expired. Ask for a new one.';

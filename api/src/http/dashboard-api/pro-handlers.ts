@@ -14,11 +14,11 @@ import {
   LIST_LIMIT,
   messageDetailResource,
   messageSummaryResource,
-} from '../messages/message-resources.js';
+} from '../mailbox-views/message-resources.js';
 import type { OperationHandlers } from '../mount-operations.js';
-import { readMessageMarkingSeen, sendMessageAttachment } from '../messages/read-message.js';
-import { streamMailboxEvents } from '../messages/stream-mailbox-events.js';
-import { userResource } from './product-handlers.js';
+import { readMessageMarkingSeen, sendMessageAttachment } from '../mailbox-views/read-message.js';
+import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
+import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 

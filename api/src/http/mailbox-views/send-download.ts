@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { sanitizeMediaType } from '../../features/messages/sanitize-media-type.js';
+import { sanitizeMediaType } from '../../ingest/sanitize-media-type.js';
 
 /** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
 function contentDisposition(filename: string): string {

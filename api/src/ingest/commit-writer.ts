@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
-import type { Storage } from '../../storage/open-database.js';
+import type { Storage } from '../storage/open-database.js';
 import {
   createMessagesRepository,
   type CommitBatch,
   type CommitResult,
-} from '../../storage/repositories/messages.js';
+} from '../storage/repositories/messages.js';
 import { spawnWorker } from './spawn-worker.js';
 
 /**

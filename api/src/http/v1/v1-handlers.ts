@@ -13,10 +13,10 @@ import {
   LIST_LIMIT,
   messageDetailResource,
   messageSummaryResource,
-} from '../messages/message-resources.js';
-import { readMessageMarkingSeen, sendMessageAttachment } from '../messages/read-message.js';
-import { sendSource } from '../messages/send-download.js';
-import { streamMailboxEvents } from '../messages/stream-mailbox-events.js';
+} from '../mailbox-views/message-resources.js';
+import { readMessageMarkingSeen, sendMessageAttachment } from '../mailbox-views/read-message.js';
+import { sendSource } from '../mailbox-views/send-download.js';
+import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { callerOf } from './guard-public-api.js';
 import { callerMailboxes } from './identify-caller.js';
@@ -29,7 +29,7 @@ const GENERATE_ATTEMPTS = 5;
 const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
 
 /** The public developer API (openapi/src/public): bearer tokens, rate limits, ETags. */
-export function publicHandlers(services: Services): OperationHandlers {
+export function v1Handlers(services: Services): OperationHandlers {
   const { repositories, config } = services;
   const listBodies = createListBodyCache();
   const addressCreation = limitAddressCreation(services);

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { collectMessage, GROW_IN_PLACE_BYTES } from '../../src/smtp/collect-message.js';
-import { spansItsBuffer } from '../../src/features/messages/parse-message.js';
+import { collectMessage, GROW_IN_PLACE_BYTES } from '../../src/ingest/collect-message.js';
+import { spansItsBuffer } from '../../src/ingest/parse-message.js';
 
 const head = Buffer.from('Received: from test\r\n');
 /** `count` socket-sized pieces, each filled with its own number, so order shows. */

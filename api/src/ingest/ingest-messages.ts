@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../realtime/event-bus.js';
 import type {
   MessagesRepository,
   MessageSummary,
   ParsedMessage,
-} from '../../storage/repositories/messages.js';
+} from '../storage/repositories/messages.js';
 import type { CommitWriter } from './commit-writer.js';
 import { createGroupCommit } from './group-commit.js';
 import type { ParserPool } from './parser-pool.js';

@@ -10,7 +10,7 @@ import type { Payment } from '../../storage/repositories/billing.js';
 import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { rawBodyOf } from '../raw-body.js';
-import { userResource } from './product-handlers.js';
+import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 import { mailerFor } from '../../features/outbound/create-mailer.js';

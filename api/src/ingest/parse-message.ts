@@ -1,8 +1,5 @@
 import PostalMime, { decodeWords, type Address, type Email } from 'postal-mime';
-import type {
-  Address as StoredAddress,
-  ParsedMessage,
-} from '../../storage/repositories/messages.js';
+import type { Address as StoredAddress, ParsedMessage } from '../storage/repositories/messages.js';
 import { htmlToText } from './html-to-text.js';
 import { sanitizeMediaType } from './sanitize-media-type.js';
 
