@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** A package may use another only through its published entry point, never by relative path. */
+const packageBoundary = {
+  group: ['**/../sdk/**', '**/../api/**', '**/../cli/**', '**/../dashboard/**'],
+  message: 'Import the package (@tempmail/...) instead of its files.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,16 +41,24 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // A package may use another only through its published entry point, never by relative path.
     files: ['api/**', 'sdk/**', 'cli/**', 'dashboard/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [packageBoundary] }] },
+  },
+  {
+    // The HTTP surfaces and the ingest reach messages through features/messages (its service,
+    // its types), never the storage that implements them. A later block for the same files
+    // replaces the rule's options, so the package boundary is repeated here.
+    files: ['api/src/http/**', 'api/src/ingest/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            packageBoundary,
             {
-              group: ['**/../sdk/**', '**/../api/**', '**/../cli/**', '**/../dashboard/**'],
-              message: 'Import the package (@tempmail/...) instead of its files.',
+              group: ['**/storage/repositories/messages*'],
+              message:
+                'Use features/messages (the message service, message-types.ts) instead of the messages repository.',
             },
           ],
         },

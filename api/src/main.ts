@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { checkSupportEmail } from './features/contact/check-support-email.js';
 import { loadJwtSecret } from './features/mailboxes/load-jwt-secret.js';
 import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
+import { createMessageService } from './features/messages/create-message-service.js';
 import { startCommitWriter } from './ingest/commit-writer.js';
 import { createIngest } from './ingest/ingest-messages.js';
 import { createParserPool } from './ingest/parser-pool.js';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     logger,
     storage,
     repositories,
+    messages: createMessageService({ store: repositories.messages, events, now }),
     events,
     mailboxTokens: createMailboxTokens(loadJwtSecret(config.jwtSecret, config.dataDir), now),
     mailer: createMailer({

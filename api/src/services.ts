@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config.js';
+import type { MessageService } from './features/messages/create-message-service.js';
 import type { MailboxTokens } from './features/mailboxes/mailbox-tokens.js';
 import type { Mailer } from './features/outbound/create-mailer.js';
 import type { CreateLimiter } from './http/rate-limit.js';
@@ -14,6 +15,8 @@ export interface Services {
   readonly logger: Logger;
   readonly storage: Storage;
   readonly repositories: Repositories;
+  /** Reading and changing received messages, for every surface (features/messages). */
+  readonly messages: MessageService;
   /** Mailbox events for live streams: in-process, or across nodes through Redis. */
   readonly events: EventBus;
   /** Signs and checks the mail.tm surface's bearer JWTs. */

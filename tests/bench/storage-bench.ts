@@ -92,7 +92,7 @@ async function measure(backend: Backend) {
           raw: verificationMail(sent + i),
           receivedAt: Date.now(),
         }));
-        await repos.messages.storeReceived(batch);
+        await repos.messages.commitBatch({ received: batch, parsed: [], now: Date.now() });
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       insertsPerSecond[`batch${batchSize}`] = Math.round(MESSAGES_PER_RUN / seconds);

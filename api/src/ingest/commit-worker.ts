@@ -2,12 +2,12 @@
 // transaction, fsync included: here that holds only this thread, and the main thread goes on
 // reading SMTP and HTTP while the disk works (see commit-writer.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../storage/open-database.js';
-import { createMessagesRepository, type CommitBatch } from '../storage/repositories/messages.js';
+import type { CommitBatch } from '../features/messages/message-types.js';
+import { createRepositories, openDatabase } from '../storage/index.js';
 
 const { file } = workerData as { file: string };
 const storage = openDatabase({ kind: 'sqlite', file });
-const messages = createMessagesRepository(storage.db);
+const { messages } = createRepositories(storage);
 parentPort?.postMessage({ ready: true });
 
 type Request = { id: number; batch: CommitBatch } | { close: true };

@@ -1,10 +1,6 @@
 import type { Worker } from 'node:worker_threads';
-import type { Storage } from '../storage/open-database.js';
-import {
-  createMessagesRepository,
-  type CommitBatch,
-  type CommitResult,
-} from '../storage/repositories/messages.js';
+import type { CommitBatch, CommitResult } from '../features/messages/message-types.js';
+import { createRepositories, type Storage } from '../storage/index.js';
 import { spawnWorker } from './spawn-worker.js';
 
 /**
@@ -15,7 +11,7 @@ import { spawnWorker } from './spawn-worker.js';
 const POSTED_BYTES_LIMIT = 1024 * 1024;
 
 export interface CommitWriter {
-  /** Commits one ingest batch durably (MessagesRepository.commitBatch). */
+  /** Commits one ingest batch durably (the messages repository's commitBatch). */
   commitBatch(batch: CommitBatch): Promise<CommitResult>;
   /** Stops the writer thread; for when nothing more will be committed. */
   close(): Promise<void>;
@@ -147,7 +143,7 @@ export async function startCommitWriter(
   storage: Storage,
   spawn: SpawnThread = spawnWorker,
 ): Promise<CommitWriter> {
-  const inline = createMessagesRepository(storage.db);
+  const inline = createRepositories(storage).messages;
   const thread =
     storage.dialect === 'sqlite' ? await startWriterThread(storage.file, spawn) : undefined;
   let closed = false;

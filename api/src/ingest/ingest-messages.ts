@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../realtime/event-bus.js';
 import type {
-  MessagesRepository,
+  MessageDetail,
   MessageSummary,
   ParsedMessage,
-} from '../storage/repositories/messages.js';
+} from '../features/messages/message-types.js';
 import type { CommitWriter } from './commit-writer.js';
 import { createGroupCommit } from './group-commit.js';
 import type { ParserPool } from './parser-pool.js';
@@ -35,8 +35,17 @@ export interface Ingest {
   drain(): Promise<void>;
 }
 
+/** What recovery reads back from storage (the messages repository provides it). */
+export interface PendingMessages {
+  /** Messages committed but not parsed yet, oldest first. */
+  listPendingParse(limit: number): Promise<{ id: string; mailboxId: string }[]>;
+  /** The raw source, whatever mailbox holds it. */
+  readSourceForParsing(id: string): Promise<Uint8Array | undefined>;
+  find(id: string, mailboxIds: readonly string[]): Promise<MessageDetail | undefined>;
+}
+
 export function createIngest(deps: {
-  messages: MessagesRepository;
+  messages: PendingMessages;
   /** Where group commits are written (commit-writer.ts). */
   commitBatch: CommitWriter['commitBatch'];
   parser: ParserPool;

@@ -1,9 +1,12 @@
 import PostalMime, { decodeWords, type Address, type Email } from 'postal-mime';
-import type { Address as StoredAddress, ParsedMessage } from '../storage/repositories/messages.js';
+import type {
+  Address as StoredAddress,
+  ParsedMessage,
+} from '../features/messages/message-types.js';
 import { htmlToText } from './html-to-text.js';
 import { sanitizeMediaType } from './sanitize-media-type.js';
 
-/** The intro is the first 50 characters of the text (spec section 9). */
+/** The intro is the first 50 characters of the text, the preview an inbox list shows. */
 export const INTRO_LENGTH = 50;
 
 /**

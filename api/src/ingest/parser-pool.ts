@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { ParsedMessage } from '../storage/repositories/messages.js';
+import type { ParsedMessage } from '../features/messages/message-types.js';
 import { HEADER_SCAN_BYTES, readHeadersOnly, spansItsBuffer } from './parse-message.js';
 import { spawnWorker } from './spawn-worker.js';
 

@@ -1,10 +1,4 @@
-import type { MessageSummary } from '../storage/repositories/messages.js';
-
-/** What happens to a mailbox, as every node's subscribers (SSE streams) hear of it. */
-export type MailboxEvent =
-  | { type: 'message.received'; mailboxId: string; message: MessageSummary }
-  | { type: 'message.updated'; mailboxId: string; message: MessageSummary }
-  | { type: 'message.deleted'; mailboxId: string; message: MessageSummary };
+import type { MailboxEvent } from '../features/messages/message-types.js';
 
 export type MailboxListener = (event: MailboxEvent) => void;
 

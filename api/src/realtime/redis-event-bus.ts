@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { MailboxEvent } from '../features/messages/message-types.js';
 import {
   LocalEventBus,
   type EventBus,
-  type MailboxEvent,
   type MailboxListener,
   type ResyncListener,
 } from './event-bus.js';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyPro, type TestBrowser } from '../support/browser.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
-import { sendMail } from '../support/send-mail.js';
+import { sendMail } from '../../../tests/support/send-mail.js';
 import {
   HOSTILE_MEDIA_TYPES,
   messageWithHostileAttachments,

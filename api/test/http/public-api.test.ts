@@ -4,9 +4,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
 import { buyPro } from '../support/browser.js';
+import { storeReceived } from '../support/commit-messages.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { readEvents } from '../support/read-events.js';
-import { sendMail } from '../support/send-mail.js';
+import { sendMail } from '../../../tests/support/send-mail.js';
 
 let server: TestMailServer;
 let counter = 0;
@@ -206,7 +207,7 @@ describe('reading messages', () => {
     const box = await newMailbox();
     const mailbox = await server.services.repositories.mailboxes.findByAddress(box.address);
     // Committed but not parsed yet: as between the SMTP 250 and the parser's result.
-    await server.services.repositories.messages.storeReceived([
+    await storeReceived(server.services.repositories.messages, [
       { mailboxId: mailbox!.id, raw: Buffer.from('Subject: later\r\n\r\nHi.'), receivedAt: 1 },
     ]);
     const list = await api().get('/v1/messages').set(bearer(box.token)).expect(200);

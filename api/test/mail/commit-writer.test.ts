@@ -10,6 +10,7 @@ import {
 } from '../../src/ingest/commit-writer.js';
 import { spawnWorker } from '../../src/ingest/spawn-worker.js';
 import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
+import { storeReceived } from '../support/commit-messages.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -168,7 +169,7 @@ describe('the SQLite writer thread', () => {
       expect([0, 300]).toContain(await stored());
 
       // The app's connection can still write: the dead thread holds no lock.
-      await repositories.messages.storeReceived([
+      await storeReceived(repositories.messages, [
         { mailboxId: box.id, raw: Buffer.from('Subject: app\r\n\r\nx'), receivedAt: T0 },
       ]);
       const before = await stored();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
 import { purgeExpired } from '../../src/jobs/purge-expired.js';
-import type { MailboxEvent } from '../../src/realtime/event-bus.js';
+import type { MailboxEvent } from '../../src/features/messages/message-types.js';
 import { buyPro, openBrowser } from '../support/browser.js';
+import { storeReceived } from '../support/commit-messages.js';
 import { VISITOR_SESSION_MS } from '../../src/http/dashboard-api/sessions.js';
 import {
   createTestMailbox,
@@ -60,7 +61,7 @@ describe('recovery after a crash', () => {
   it('parses messages that were committed but not parsed, and announces them', async () => {
     const mailbox = await createTestMailbox(server, 'recover@tempmail.test');
     // What a crash between commit and parse leaves behind: a stored, unparsed message.
-    const [id] = await server.services.repositories.messages.storeReceived([
+    const [id] = await storeReceived(server.services.repositories.messages, [
       { mailboxId: mailbox.id, raw: raw('left pending'), receivedAt: server.services.now() },
     ]);
     const heard: MailboxEvent[] = [];

@@ -1,7 +1,8 @@
 // The in-process event bus: every subscriber once, in order, also past the slice size where
 // delivery continues on later turns of the event loop; none after unsubscribing.
 import { describe, expect, it } from 'vitest';
-import { LocalEventBus, type MailboxEvent } from '../../src/realtime/event-bus.js';
+import type { MailboxEvent } from '../../src/features/messages/message-types.js';
+import { LocalEventBus } from '../../src/realtime/event-bus.js';
 
 function event(id: string): MailboxEvent {
   return {

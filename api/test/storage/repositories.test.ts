@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuplicateKeyError } from '../../src/storage/errors.js';
 import { migrateToLatest } from '../../src/storage/migrate.js';
 import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
-import type { ParsedMessage } from '../../src/storage/repositories/messages.js';
+import type { ParsedMessage } from '../../src/features/messages/message-types.js';
 import { CONTENT_PIECE_BYTES } from '../../src/storage/split-content.js';
+import { saveParsed, storeReceived } from '../support/commit-messages.js';
 import { postgresSkipReason, testBackends, type TestDatabase } from '../support/test-databases.js';
 
 const HOUR = 3_600_000;
@@ -59,7 +60,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
   afterAll(() => database?.dispose());
 
   const saveOne = (id: string, result: ParsedMessage) =>
-    repos.messages.saveParsed([{ id, parsed: result }]);
+    saveParsed(repos.messages, [{ id, parsed: result }]);
 
   async function newMailbox(options: { owner?: string | null; expiresAt?: number } = {}) {
     return repos.mailboxes.create({
@@ -329,7 +330,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
       const doomed = await newMailbox({ expiresAt: T0 - 1 });
       const kept = await newMailbox({ expiresAt: T0 + HOUR });
       // Large enough to be stored in pieces: the pieces must go too.
-      const [messageId] = await repos.messages.storeReceived([
+      const [messageId] = await storeReceived(repos.messages, [
         { mailboxId: doomed.id, raw: patterned(CONTENT_PIECE_BYTES + 10), receivedAt: T0 - 10 },
       ]);
       await saveOne(
@@ -394,7 +395,8 @@ describe.each(testBackends)('storage on $name', (backend) => {
   describe('messages', () => {
     it('stores a batch in one go and lists it newest first, paged', async () => {
       const mailbox = await newMailbox();
-      const ids = await repos.messages.storeReceived(
+      const ids = await storeReceived(
+        repos.messages,
         [1, 2, 3].map((n) => ({
           mailboxId: mailbox.id,
           raw: bytes(`Subject: ${n}\r\n\r\n${n}`),
@@ -421,7 +423,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
     it('saves a parse once, with bodies and attachments', async () => {
       const mailbox = await newMailbox();
       const raw = bytes('Subject: Your code\r\n\r\nYour code is 123456');
-      const [id] = await repos.messages.storeReceived([
+      const [id] = await storeReceived(repos.messages, [
         { mailboxId: mailbox.id, raw, receivedAt: T0 },
       ]);
       expect(await repos.messages.listPendingParse(1000)).toContainEqual({
@@ -451,9 +453,11 @@ describe.each(testBackends)('storage on $name', (backend) => {
           },
         ],
       });
-      expect(await repos.messages.saveParsed([{ id: id!, parsed: result }])).toEqual([true]);
+      expect(await saveParsed(repos.messages, [{ id: id!, parsed: result }])).toEqual([true]);
       expect(
-        await repos.messages.saveParsed([{ id: id!, parsed: parsed({ subject: 'second parse' }) }]),
+        await saveParsed(repos.messages, [
+          { id: id!, parsed: parsed({ subject: 'second parse' }) },
+        ]),
       ).toEqual([false]);
       expect(await repos.messages.listPendingParse(1000)).not.toContainEqual({
         id: id!,
@@ -487,7 +491,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
       const mailbox = await newMailbox();
       const raw = patterned(Math.round(CONTENT_PIECE_BYTES * 2.5));
       const small = bytes('Subject: small\r\n\r\nsmall');
-      const [id, smallId] = await repos.messages.storeReceived([
+      const [id, smallId] = await storeReceived(repos.messages, [
         { mailboxId: mailbox.id, raw, receivedAt: T0 },
         { mailboxId: mailbox.id, raw: small, receivedAt: T0 },
       ]);
@@ -566,7 +570,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
 
     it('keeps a message readable when parsing failed', async () => {
       const mailbox = await newMailbox();
-      const [id] = await repos.messages.storeReceived([
+      const [id] = await storeReceived(repos.messages, [
         { mailboxId: mailbox.id, raw: bytes('\u0000garbage'), receivedAt: T0 },
       ]);
       await saveOne(
@@ -589,7 +593,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
     it('never shows one mailbox the messages of another', async () => {
       const mine = await newMailbox();
       const theirs = await newMailbox();
-      const [id] = await repos.messages.storeReceived([
+      const [id] = await storeReceived(repos.messages, [
         { mailboxId: theirs.id, raw: bytes('x'), receivedAt: T0 },
       ]);
       await saveOne(
@@ -610,22 +614,54 @@ describe.each(testBackends)('storage on $name', (backend) => {
       expect(await repos.messages.find(id!, [mine.id])).toBeUndefined();
       expect(await repos.messages.findSource(id!, [mine.id])).toBeUndefined();
       expect(await repos.messages.findAttachment(id!, attachmentId, [mine.id])).toBeUndefined();
-      expect(await repos.messages.setSeen(id!, [mine.id], true)).toBe(false);
-      expect(await repos.messages.delete(id!, [mine.id])).toBe(false);
+      expect(await repos.messages.setSeen(id!, [mine.id], true, T0)).toBe(false);
+      expect(await repos.messages.deleteMany([id!], [mine.id], T0)).toEqual([]);
       expect(await repos.messages.list([mine.id], { limit: 30, offset: 0 })).toEqual([]);
       expect(await repos.messages.find(id!, [mine.id, theirs.id])).toBeDefined();
     });
 
     it('marks seen and deletes', async () => {
       const mailbox = await newMailbox();
-      const [id] = await repos.messages.storeReceived([
+      const [id] = await storeReceived(repos.messages, [
         { mailboxId: mailbox.id, raw: bytes('x'), receivedAt: T0 },
       ]);
-      expect(await repos.messages.setSeen(id!, [mailbox.id], true)).toBe(true);
+      expect(await repos.messages.setSeen(id!, [mailbox.id], true, T0)).toBe(true);
       expect((await repos.messages.find(id!, [mailbox.id]))?.seen).toBe(true);
-      expect(await repos.messages.delete(id!, [mailbox.id])).toBe(true);
+      expect(await repos.messages.deleteMany([id!], [mailbox.id], T0)).toMatchObject([
+        { id, mailboxId: mailbox.id, seen: true },
+      ]);
       expect(await repos.messages.find(id!, [mailbox.id])).toBeUndefined();
       expect(await repos.messages.readSourceForParsing(id!)).toBeUndefined();
+    });
+
+    it('deletes many at once, only from the mailboxes given, and says which', async () => {
+      const mine = await newMailbox();
+      const also = await newMailbox();
+      const theirs = await newMailbox();
+      const [first, second, kept] = await storeReceived(repos.messages, [
+        { mailboxId: mine.id, raw: bytes('a'), receivedAt: T0 },
+        { mailboxId: also.id, raw: bytes('b'), receivedAt: T0 + 1 },
+        { mailboxId: theirs.id, raw: bytes('c'), receivedAt: T0 + 2 },
+      ]);
+      await saveOne(first!, parsed({ subject: 'first' }));
+      const deleted = await repos.messages.deleteMany(
+        [first!, second!, kept!, first!, 'f'.repeat(24)],
+        [mine.id, also.id],
+        T0 + 3,
+      );
+      expect(
+        deleted.map((message) => [message.id, message.mailboxId, message.subject]).sort(),
+      ).toEqual(
+        [
+          [first, mine.id, 'first'],
+          [second, also.id, ''],
+        ].sort(),
+      );
+      expect(await repos.messages.find(kept!, [theirs.id])).toBeDefined();
+      expect(await repos.messages.count([mine.id, also.id])).toBe(0);
+      expect((await repos.mailboxes.findById(also.id))?.listChangedAt).toBe(T0 + 3);
+      expect((await repos.mailboxes.findById(theirs.id))?.listChangedAt).toBe(T0 + 2);
+      expect(await repos.messages.deleteMany([], [mine.id], T0)).toEqual([]);
     });
 
     it('bumps the mailbox listing version with every change a listing shows', async () => {
@@ -636,21 +672,21 @@ describe.each(testBackends)('storage on $name', (backend) => {
         return [row.listVersion, row.listChangedAt];
       };
       expect(await version()).toEqual([0, T0]);
-      const [id] = await repos.messages.storeReceived([
+      const [id] = await storeReceived(repos.messages, [
         { mailboxId: mailbox.id, raw: bytes('x'), receivedAt: T0 + 1 },
       ]);
       const [afterStore] = await version();
       expect(afterStore).toBe(1);
-      await repos.messages.saveParsed([{ id: id!, parsed: parsed() }], T0 + 2);
+      await saveParsed(repos.messages, [{ id: id!, parsed: parsed() }], T0 + 2);
       expect(await version()).toEqual([2, T0 + 2]);
       await repos.messages.setSeen(id!, [mailbox.id], true, T0 + 3);
       expect(await version()).toEqual([3, T0 + 3]);
       // A clock that went backwards never moves the time back.
       await repos.messages.setSeen(id!, [mailbox.id], false, T0);
       expect(await version()).toEqual([4, T0 + 3]);
-      await repos.messages.delete(id!, [mailbox.id], T0 + 5);
+      await repos.messages.deleteMany([id!], [mailbox.id], T0 + 5);
       expect(await version()).toEqual([5, T0 + 5]);
-      const [old] = await repos.messages.storeReceived([
+      const [old] = await storeReceived(repos.messages, [
         { mailboxId: mailbox.id, raw: bytes('y'), receivedAt: T0 + 6 },
       ]);
       expect(old).toBeDefined();
@@ -661,14 +697,18 @@ describe.each(testBackends)('storage on $name', (backend) => {
 
     it('lists parsed messages after a point, oldest first, for stream resumes', async () => {
       const mailbox = await newMailbox();
-      const ids = await repos.messages.storeReceived(
+      const ids = await storeReceived(
+        repos.messages,
         [10, 20, 20, 30].map((offset) => ({
           mailboxId: mailbox.id,
           raw: bytes(`m${offset}`),
           receivedAt: T0 + offset,
         })),
       );
-      await repos.messages.saveParsed(ids.slice(0, 3).map((id) => ({ id, parsed: parsed() })));
+      await saveParsed(
+        repos.messages,
+        ids.slice(0, 3).map((id) => ({ id, parsed: parsed() })),
+      );
       const since = await repos.messages.listSince(
         [mailbox.id],
         { receivedAt: T0 + 10, id: ids[0]! },

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createStripeClient } from '../../src/features/billing/create-stripe-client.js';
 import { createMailboxTokens } from '../../src/features/mailboxes/mailbox-tokens.js';
+import { createMessageService } from '../../src/features/messages/create-message-service.js';
 import { createMailer } from '../../src/features/outbound/create-mailer.js';
 import { buildApp, type BuildAppOptions } from '../../src/http/build-app.js';
 import { limiterFactory } from '../../src/http/rate-limit.js';
@@ -28,12 +29,19 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
     ADDRESS_CREATION_PER_HOUR: '100000',
     ...env,
   });
+  const repositories = createRepositories(database.storage);
+  const events = new LocalEventBus();
   const services: Services = {
     config,
     logger,
     storage: database.storage,
-    repositories: createRepositories(database.storage),
-    events: new LocalEventBus(),
+    repositories,
+    messages: createMessageService({
+      store: repositories.messages,
+      events,
+      now: () => now,
+    }),
+    events,
     mailboxTokens: createMailboxTokens(
       new TextEncoder().encode('test-secret-test-secret-test-secret!'),
       () => now,

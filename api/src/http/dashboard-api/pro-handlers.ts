@@ -16,7 +16,7 @@ import {
   messageSummaryResource,
 } from '../mailbox-views/message-resources.js';
 import type { OperationHandlers } from '../mount-operations.js';
-import { readMessageMarkingSeen, sendMessageAttachment } from '../mailbox-views/read-message.js';
+import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
@@ -29,7 +29,7 @@ function tokenResource(record: ApiToken, token: string | null) {
   return { token, prefix: record.prefix, createdAt: new Date(record.createdAt).toISOString() };
 }
 
-/** Calls for Pro users (spec section 7): their addresses, API token and aggregated inbox. */
+/** Calls for Pro users: their addresses, API token and aggregated inbox. */
 export function proHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   const { repositories } = services;
@@ -153,9 +153,8 @@ export function proHandlers(services: Services): OperationHandlers {
     async listAllMessages(request, response) {
       const user = await sessions.requirePro(request);
       const mailboxes = await ownMailboxes(user);
-      const messages = await repositories.messages.list([...mailboxes.keys()], {
+      const { messages } = await services.messages.list([...mailboxes.keys()], {
         limit: LIST_LIMIT,
-        offset: 0,
         parsedOnly: true,
       });
       response.json({
@@ -168,9 +167,11 @@ export function proHandlers(services: Services): OperationHandlers {
     async getProMessage(request, response) {
       const user = await sessions.requirePro(request);
       const mailboxes = await ownMailboxes(user);
-      const message = await readMessageMarkingSeen(services, String(request.params.id), [
-        ...mailboxes.keys(),
-      ]);
+      const message = await services.messages.read(
+        String(request.params.id),
+        [...mailboxes.keys()],
+        { markSeen: true },
+      );
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
       response.json(
         messageDetailResource(message, mailboxes.get(message.mailboxId)!, '/api/message'),

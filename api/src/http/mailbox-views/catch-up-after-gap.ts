@@ -1,5 +1,5 @@
 import type { Services } from '../../services.js';
-import type { MessageSummary } from '../../storage/repositories/messages.js';
+import type { MessageSummary } from '../../features/messages/message-types.js';
 
 /** At most this many missed messages are read again for a stream (a resume, a gap). */
 export const CATCH_UP_LIMIT = 500;
@@ -38,7 +38,7 @@ export function catchUpAfterGaps(
   deliver: (message: MessageSummary) => void,
 ): () => void {
   return services.events.onResync((since) => {
-    services.repositories.messages
+    services.messages
       .listSince(mailboxIds(), { receivedAt: since - RESYNC_MARGIN_MS, id: '' }, CATCH_UP_LIMIT)
       .then((missed) => missed.forEach(deliver))
       .catch((error: unknown) =>

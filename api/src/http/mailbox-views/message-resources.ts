@@ -1,4 +1,4 @@
-import type { MessageDetail, MessageSummary } from '../../storage/repositories/messages.js';
+import type { MessageDetail, MessageSummary } from '../../features/messages/message-types.js';
 
 /** Listings of several mailboxes (the Pro aggregated inbox, `/v1/messages`) show this many newest. */
 export const LIST_LIMIT = 200;

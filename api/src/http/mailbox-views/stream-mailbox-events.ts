@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express';
-import type { MailboxEvent } from '../../realtime/event-bus.js';
+import type { MailboxEvent, MessageSummary } from '../../features/messages/message-types.js';
 import { openEventStream } from '../event-stream.js';
 import type { Services } from '../../services.js';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
-import type { MessageSummary } from '../../storage/repositories/messages.js';
 import { catchUpAfterGaps, CATCH_UP_LIMIT, sentIds } from './catch-up-after-gap.js';
 import { messageSummaryResource } from './message-resources.js';
 
@@ -55,13 +54,13 @@ export async function streamMailboxEvents(
   services: Services,
   scope: StreamScope,
 ): Promise<void> {
-  const { repositories, logger } = services;
+  const { messages, logger } = services;
   const openedAt = services.now();
   const initial = scope.mailboxes;
   const lastEventId = request.headers['last-event-id'];
   const resumeAfter =
     typeof lastEventId === 'string'
-      ? await repositories.messages.find(
+      ? await messages.read(
           lastEventId,
           initial.map((mailbox) => mailbox.id),
         )
@@ -90,7 +89,7 @@ export async function streamMailboxEvents(
     subscriptions.set(mailbox.id, services.events.subscribe(mailbox.id, onEvent));
   };
   const replay = async (mailboxIds: string[], after: { receivedAt: number; id: string }) => {
-    for (const message of await repositories.messages.listSince(mailboxIds, after, CATCH_UP_LIMIT))
+    for (const message of await messages.listSince(mailboxIds, after, CATCH_UP_LIMIT))
       send(message);
   };
 

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
+import type { MailboxEvent, MessageDetail } from '../../features/messages/message-types.js';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
 import { verifyMailboxPassword } from '../../features/mailboxes/verify-mailbox-password.js';
 import { openEventStream } from '../event-stream.js';
-import type { MailboxEvent } from '../../realtime/event-bus.js';
 import type { Services } from '../../services.js';
-import type { MessageDetail } from '../../storage/repositories/messages.js';
 import { ApiError } from '../api-error.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import { sendAttachment, sendSource } from '../mailbox-views/send-download.js';
@@ -48,7 +47,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
   ) {
     const mailbox = await repositories.mailboxes.findById(mailboxId);
     if (!mailbox) throw notFound();
-    const used = await repositories.messages.usedBytes(mailbox.id);
+    const used = await services.messages.usedBytes(mailbox.id);
     sendResource(
       request,
       response,
@@ -168,13 +167,10 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     async mailTmListMessages(request, response) {
       const mailbox = await authenticateMailbox(request, services);
       const page = pageOf(request);
-      const [messages, total] = await Promise.all([
-        repositories.messages.list([mailbox.id], {
-          limit: PAGE_SIZE,
-          offset: (page - 1) * PAGE_SIZE,
-        }),
-        repositories.messages.count([mailbox.id]),
-      ]);
+      const { messages, total } = await services.messages.list([mailbox.id], {
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      });
       sendCollection(request, response, {
         context: '/contexts/Message',
         path: '/messages',
@@ -188,7 +184,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
 
     async mailTmGetMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      const message = await repositories.messages.find(String(request.params.id), [mailbox.id]);
+      const message = await services.messages.read(String(request.params.id), [mailbox.id]);
       if (!message) throw notFound();
       sendMessage(request, response, message, mailbox.expiresAt);
     },
@@ -196,36 +192,33 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     async mailTmUpdateMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
       const { seen } = request.body as { seen: boolean };
-      const id = String(request.params.id);
-      if (!(await repositories.messages.setSeen(id, [mailbox.id], seen, services.now())))
-        throw notFound();
-      const message = await repositories.messages.find(id, [mailbox.id]);
+      const message = await services.messages.setSeen(
+        String(request.params.id),
+        [mailbox.id],
+        seen,
+      );
       if (!message) throw notFound();
-      services.events.publish({ type: 'message.updated', mailboxId: mailbox.id, message });
       sendMessage(request, response, message, mailbox.expiresAt);
     },
 
     async mailTmDeleteMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      const id = String(request.params.id);
-      const message = await repositories.messages.find(id, [mailbox.id]);
-      if (!message || !(await repositories.messages.delete(id, [mailbox.id], services.now())))
+      if (!(await services.messages.delete(String(request.params.id), [mailbox.id])))
         throw notFound();
-      services.events.publish({ type: 'message.deleted', mailboxId: mailbox.id, message });
       response.status(204).end();
     },
 
     async mailTmDownloadMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
       const id = String(request.params.id);
-      const raw = await repositories.messages.findSource(id, [mailbox.id]);
+      const raw = await services.messages.readSource(id, [mailbox.id]);
       if (!raw) throw notFound();
       sendSource(response, id, raw);
     },
 
     async mailTmGetAttachment(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      const attachment = await repositories.messages.findAttachment(
+      const attachment = await services.messages.readAttachment(
         String(request.params.id),
         String(request.params.attachmentId),
         [mailbox.id],
@@ -237,7 +230,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     async mailTmGetSource(request, response) {
       const mailbox = await authenticateMailbox(request, services);
       const id = String(request.params.id);
-      const raw = await repositories.messages.findSource(id, [mailbox.id]);
+      const raw = await services.messages.readSource(id, [mailbox.id]);
       if (!raw) throw notFound();
       sendResource(
         request,
@@ -260,7 +253,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
       let accountFrame: NodeJS.Timeout | undefined;
       const sendAccount = async () => {
         accountFrame = undefined;
-        const used = await repositories.messages.usedBytes(mailbox.id);
+        const used = await services.messages.usedBytes(mailbox.id);
         send({
           '@context': '/contexts/Account',
           '@id': `/accounts/${mailbox.id}`,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Mailbox } from '../../storage/repositories/mailboxes.js';
-import type { MessageDetail, MessageSummary } from '../../storage/repositories/messages.js';
+import type { MessageDetail, MessageSummary } from '../../features/messages/message-types.js';
 
 /** mail.tm's page size for /domains and /messages. */
 export const PAGE_SIZE = 30;

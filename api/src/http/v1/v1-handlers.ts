@@ -14,7 +14,7 @@ import {
   messageDetailResource,
   messageSummaryResource,
 } from '../mailbox-views/message-resources.js';
-import { readMessageMarkingSeen, sendMessageAttachment } from '../mailbox-views/read-message.js';
+import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.js';
 import { sendSource } from '../mailbox-views/send-download.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import type { OperationHandlers } from '../mount-operations.js';
@@ -157,23 +157,13 @@ export function v1Handlers(services: Services): OperationHandlers {
       }
       const ids = mailboxes.map((mailbox) => mailbox.id);
       const addresses = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.address]));
-      const after =
-        before === undefined ? undefined : await repositories.messages.find(before, ids);
-      if (before !== undefined && !after) throw notFound();
-      const [messages, total] = await Promise.all([
-        repositories.messages.list(ids, {
-          limit,
-          offset: 0,
-          parsedOnly: true,
-          before: after && { receivedAt: after.receivedAt, id: after.id },
-        }),
-        repositories.messages.count(ids, { parsedOnly: true }),
-      ]);
+      const page = await services.messages.list(ids, { limit, parsedOnly: true, before });
+      if (!page) throw notFound();
       const body = {
-        messages: messages.map((message) =>
+        messages: page.messages.map((message) =>
           messageSummaryResource(message, addresses.get(message.mailboxId)!),
         ),
-        total,
+        total: page.total,
       };
       response.json(body);
       // Kept only if nothing changed while it was read: then it is exactly this ETag's list.
@@ -185,24 +175,20 @@ export function v1Handlers(services: Services): OperationHandlers {
 
     async getMessage(request, response) {
       const { ids, addressOf, messageId } = await scope(request, response);
-      const message = await readMessageMarkingSeen(services, messageId, ids);
+      const message = await services.messages.read(messageId, ids, { markSeen: true });
       if (!message) throw notFound();
       response.json(messageDetailResource(message, addressOf(message.mailboxId)));
     },
 
     async deleteMessage(request, response) {
       const { ids, messageId } = await scope(request, response);
-      const message = await repositories.messages.find(messageId, ids);
-      if (!message || !(await repositories.messages.delete(messageId, ids, services.now()))) {
-        throw notFound();
-      }
-      services.events.publish({ type: 'message.deleted', mailboxId: message.mailboxId, message });
+      if (!(await services.messages.delete(messageId, ids))) throw notFound();
       response.status(204).end();
     },
 
     async getMessageRaw(request, response) {
       const { ids, messageId } = await scope(request, response);
-      const raw = await repositories.messages.findSource(messageId, ids);
+      const raw = await services.messages.readSource(messageId, ids);
       if (!raw) throw notFound();
       sendSource(response, messageId, raw);
     },

@@ -1,0 +1,92 @@
+// What a message is to the rest of the server. Storage implements these shapes; every
+// surface, the ingest and the event bus speak them.
+
+export interface Address {
+  name: string;
+  address: string;
+}
+
+/** `pending` from the commit until the parse is saved; `failed` keeps the raw source readable. */
+export type ParseState = 'pending' | 'parsed' | 'failed';
+
+export interface MessageSummary {
+  id: string;
+  mailboxId: string;
+  receivedAt: number;
+  size: number;
+  parseState: ParseState;
+  msgid: string | null;
+  from: Address;
+  to: Address[];
+  subject: string;
+  intro: string;
+  seen: boolean;
+  hasAttachments: boolean;
+}
+
+export interface AttachmentMeta {
+  id: string;
+  filename: string;
+  contentType: string;
+  disposition: string;
+  contentId: string | null;
+  size: number;
+}
+
+export type Attachment = AttachmentMeta & { content: Uint8Array };
+
+export interface MessageDetail extends MessageSummary {
+  cc: Address[];
+  bcc: Address[];
+  text: string;
+  html: string;
+  parseError: string | null;
+  attachments: AttachmentMeta[];
+}
+
+/** Where a listing resumes: the messages after this one in newest-first order. */
+export interface MessageCursor {
+  receivedAt: number;
+  id: string;
+}
+
+/** What happens to a mailbox, as every node's subscribers (SSE streams) hear of it. */
+export type MailboxEvent =
+  | { type: 'message.received'; mailboxId: string; message: MessageSummary }
+  | { type: 'message.updated'; mailboxId: string; message: MessageSummary }
+  | { type: 'message.deleted'; mailboxId: string; message: MessageSummary };
+
+/** What parsing a raw message produced; saved with the ingest's next commit. */
+export interface ParsedMessage {
+  state: Exclude<ParseState, 'pending'>;
+  msgid: string | null;
+  from: Address;
+  to: Address[];
+  cc: Address[];
+  bcc: Address[];
+  subject: string;
+  intro: string;
+  text: string;
+  html: string;
+  parseError: string | null;
+  attachments: (Omit<AttachmentMeta, 'id' | 'size'> & { content: Uint8Array })[];
+}
+
+export interface ReceivedMessage {
+  mailboxId: string;
+  raw: Uint8Array;
+  receivedAt: number;
+}
+
+/** One durable write of the ingest: messages received and parse results, together. */
+export interface CommitBatch {
+  received: readonly ReceivedMessage[];
+  parsed: readonly { id: string; parsed: ParsedMessage }[];
+  now: number;
+}
+
+/** The new messages' ids in order, and per parse result whether it was saved. */
+export interface CommitResult {
+  ids: string[];
+  saved: boolean[];
+}

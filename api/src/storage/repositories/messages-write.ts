@@ -1,0 +1,182 @@
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  CommitBatch,
+  CommitResult,
+  ParsedMessage,
+  ReceivedMessage,
+} from '../../features/messages/message-types.js';
+import { newId } from '../ids.js';
+import type { AttachmentsTable, DatabaseSchema, MessageBodiesTable } from '../schema.js';
+import { insertGroups, splitContent } from '../split-content.js';
+import { queueDeliveries } from './forwarding.js';
+import { touchListings, type PIECE_OWNER } from './messages-rows.js';
+
+// The ingest's write path: received raw messages and parse results, in one transaction.
+
+/** Two bound values a row: far below either database's limit on bound parameters. */
+const SOURCE_ROWS_PER_INSERT = 500;
+
+/** Writes the pieces after a content's first, numbered from 1 (split-content.ts). */
+async function insertRest(
+  trx: Kysely<DatabaseSchema>,
+  table: keyof typeof PIECE_OWNER,
+  owner: string,
+  rest: readonly Uint8Array[],
+): Promise<void> {
+  // One piece a statement: a statement binding several would copy them all at once.
+  for (const [index, content] of rest.entries()) {
+    const position = index + 1;
+    await (
+      table === 'message_source_chunks'
+        ? trx.insertInto(table).values({ message_id: owner, position, content })
+        : trx.insertInto(table).values({ attachment_id: owner, position, content })
+    ).execute();
+  }
+}
+
+async function insertReceived(
+  trx: Kysely<DatabaseSchema>,
+  batch: readonly ReceivedMessage[],
+): Promise<string[]> {
+  if (batch.length === 0) return [];
+  const rows = batch.map((message) => ({ id: newId(message.receivedAt), ...message }));
+  await trx
+    .insertInto('messages')
+    .values(
+      rows.map((row) => ({
+        id: row.id,
+        mailbox_id: row.mailboxId,
+        received_at: row.receivedAt,
+        size: row.raw.byteLength,
+        parse_state: 'pending' as const,
+      })),
+    )
+    .execute();
+  const sources = rows.map((row) => ({ id: row.id, ...splitContent(row.raw) }));
+  for (const group of insertGroups(sources, SOURCE_ROWS_PER_INSERT, (s) => s.first.byteLength)) {
+    await trx
+      .insertInto('message_sources')
+      .values(group.map((source) => ({ message_id: source.id, raw: source.first })))
+      .execute();
+  }
+  for (const source of sources)
+    await insertRest(trx, 'message_source_chunks', source.id, source.rest);
+  return rows.map((row) => row.id);
+}
+
+async function writeParsed(
+  trx: Kysely<DatabaseSchema>,
+  items: readonly { id: string; parsed: ParsedMessage }[],
+): Promise<boolean[]> {
+  const saved: boolean[] = [];
+  const bodies: Insertable<MessageBodiesTable>[] = [];
+  const attachments: Insertable<AttachmentsTable>[] = [];
+  const attachmentRests: { id: string; rest: Uint8Array[] }[] = [];
+  for (const { id, parsed } of items) {
+    const updated = await trx
+      .updateTable('messages')
+      .set({
+        parse_state: parsed.state,
+        msgid: parsed.msgid,
+        from_name: parsed.from.name,
+        from_address: parsed.from.address,
+        to_json: JSON.stringify(parsed.to),
+        subject: parsed.subject,
+        intro: parsed.intro,
+        has_attachments: parsed.attachments.length > 0 ? 1 : 0,
+      })
+      .where('id', '=', id)
+      .where('parse_state', '=', 'pending')
+      .executeTakeFirst();
+    const done = updated.numUpdatedRows > 0n;
+    saved.push(done);
+    if (!done) continue;
+    bodies.push({
+      message_id: id,
+      cc_json: JSON.stringify(parsed.cc),
+      bcc_json: JSON.stringify(parsed.bcc),
+      text: parsed.text,
+      html: parsed.html,
+      parse_error: parsed.parseError,
+    });
+    parsed.attachments.forEach((attachment, position) => {
+      const { first, rest } = splitContent(attachment.content);
+      const attachmentId = newId();
+      attachments.push({
+        id: attachmentId,
+        message_id: id,
+        position,
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        disposition: attachment.disposition,
+        content_id: attachment.contentId,
+        size: attachment.content.byteLength,
+        content: first,
+      });
+      if (rest.length > 0) attachmentRests.push({ id: attachmentId, rest });
+    });
+  }
+  // One multi-row insert per table for the whole group, in groups that stay under the
+  // databases' bound-parameter limits and (split-content.ts) bind little content at once.
+  for (const group of insertGroups(bodies, 100, (row) => row.text.length + row.html.length)) {
+    await trx.insertInto('message_bodies').values(group).execute();
+  }
+  for (const group of insertGroups(attachments, 50, (row) => row.content.byteLength)) {
+    await trx.insertInto('attachments').values(group).execute();
+  }
+  for (const { id, rest } of attachmentRests) await insertRest(trx, 'attachment_chunks', id, rest);
+  return saved;
+}
+
+/** The mailboxes holding these messages. */
+async function mailboxesOf(
+  trx: Kysely<DatabaseSchema>,
+  messageIds: readonly string[],
+): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('messages')
+    .select('mailbox_id')
+    .distinct()
+    .where('id', 'in', messageIds)
+    .execute();
+  return rows.map((row) => row.mailbox_id);
+}
+
+/** The write the ingest's group commit makes (ingest/group-commit.ts). */
+export function createMessageWritePath(db: Kysely<DatabaseSchema>) {
+  return {
+    /**
+     * One durable write for the ingest's group commit: stores received raw messages (their
+     * ids come back in order; listing columns stay empty until parsed) and saves parse
+     * results, in a single transaction, so both share one commit. Only a pending message
+     * takes a parse result, so a second parse of one message (two workers, or a retry)
+     * changes nothing: `saved` says, per result, whether it was saved.
+     */
+    async commitBatch(batch: CommitBatch): Promise<CommitResult> {
+      if (batch.received.length === 0 && batch.parsed.length === 0) return { ids: [], saved: [] };
+      return db.transaction().execute(async (trx) => {
+        const ids = await insertReceived(trx, batch.received);
+        const saved = await writeParsed(trx, batch.parsed);
+        await touchListings(
+          trx,
+          [
+            ...batch.received.map((message) => message.mailboxId),
+            ...(await mailboxesOf(
+              trx,
+              batch.parsed.filter((_, index) => saved[index]).map((item) => item.id),
+            )),
+          ],
+          batch.now,
+        );
+        // In the same transaction: a parsed message always has its forwarding queued.
+        await queueDeliveries(
+          trx,
+          batch.parsed.filter((_, index) => saved[index]).map((item) => item.id),
+          batch.now,
+        );
+        return { ids, saved };
+      });
+    },
+  };
+}
