@@ -1,11 +1,13 @@
-import { decodeEntities, type MessageContent } from './read-message-text.js';
+import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
+import type { MessageContent } from './read-message-text.js';
 
 /**
  * Every http(s) link of a message, in order, without repeats: the `href`s of the HTML body's
  * anchors when it has one (what a reader clicks, whatever the anchor's text says), else the
- * URLs written in the text body. Entities in `href` are decoded (`&amp;` is `&`); in text,
- * a URL ends at white space, `<`, `>` or a quote, and trailing punctuation (`.`, `,`, `)`
- * without its `(`...) is not part of it.
+ * URLs written in the text body. Entities are decoded as a browser decodes them (`&amp;` is
+ * `&`; in an `href`, `?a=1&copy=2` keeps its `&copy`). In text, a URL ends at white space,
+ * `<`, `>` or a quote, and trailing punctuation (`.`, `,`, `)` without its `(`...) is not
+ * part of it.
  */
 export function extractLinks(message: MessageContent | string): string[] {
   const links =
@@ -38,13 +40,13 @@ function linksInHtml(html: string): string[] {
   for (const match of withoutComments.matchAll(
     /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi,
   )) {
-    const href = decodeEntities(match[1] ?? match[2] ?? match[3] ?? '').trim();
+    const href = decodeHTMLAttribute(match[1] ?? match[2] ?? match[3] ?? '').trim();
     if (/^https?:\/\//i.test(href)) links.push(href);
   }
   // An HTML body with no anchors may still show bare URLs as text.
   return links.length > 0
     ? links
-    : linksInText(decodeEntities(withoutComments.replace(/<[^>]*>/g, ' ')));
+    : linksInText(decodeHTML(withoutComments.replace(/<[^>]*>/g, ' ')));
 }
 
 function linksInText(text: string): string[] {

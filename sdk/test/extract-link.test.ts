@@ -15,6 +15,17 @@ describe('extractLink', () => {
     ]);
   });
 
+  it('decodes every HTML entity in an href the way a browser does', () => {
+    const html =
+      '<a href="https&colon;//shop.example/verify&quest;t&equals;abc&amp;u=1&#x26;v=&#50;">Verify</a>' +
+      '<a href="https://shop.example/pay?a=1&copy=2&amp;next=%2F">Pay</a>';
+    expect(extractLinks({ html })).toEqual([
+      'https://shop.example/verify?t=abc&u=1&v=2',
+      // A legacy entity with no `;` before `=` stays as written in an attribute.
+      'https://shop.example/pay?a=1&copy=2&next=%2F',
+    ]);
+  });
+
   it('reads URLs in the text, without the punctuation around them', () => {
     const text =
       'Confirm (https://shop.example/confirm/abc123). Or see https://en.wikipedia.org/wiki/Foo_(bar), thanks!\n<https://shop.example/x>';
@@ -29,6 +40,9 @@ describe('extractLink', () => {
     expect(extractLink({ html: '<p>Open https://shop.example/a?b=1&amp;c=2 now</p>' })).toBe(
       'https://shop.example/a?b=1&c=2',
     );
+    expect(
+      extractLink({ html: '<p>Caf&eacute;&nbsp;https://shop.example/caf&eacute;&sol;x</p>' }),
+    ).toBe('https://shop.example/café/x');
   });
 
   it('picks the first link that contains a word or matches a pattern', () => {

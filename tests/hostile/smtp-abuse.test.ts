@@ -8,7 +8,14 @@
 // mail over STARTTLS, and the unknown-recipient budget shared by two nodes through Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailTmAccount, listSubjects } from '../support/mail-tm-account.js';
-import { SmtpClient, playDialogue, type DialogueStep } from '../support/smtp-client.js';
+import {
+  SmtpClient,
+  ehlo,
+  greeting,
+  mailFrom,
+  playDialogue,
+  type DialogueStep,
+} from '../support/smtp-client.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { createTestCertificate } from '../support/test-certificate.js';
 
@@ -18,9 +25,6 @@ const MAX_CONNECTIONS_PER_IP = 3;
 const MAX_UNKNOWN_RECIPIENTS = 5;
 const UNKNOWN_RECIPIENTS_PER_IP_HOUR = 8;
 
-const greeting: DialogueStep = { expect: [220, /ESMTP/] };
-const ehlo: DialogueStep = { send: 'EHLO client.example', expect: 250 };
-const mailFrom: DialogueStep = { send: 'MAIL FROM:<sender@shop.example>', expect: 250 };
 const message = (subject: string) =>
   `From: Shop <sender@shop.example>\r\nSubject: ${subject}\r\n\r\nHello.\r\n.`;
 

@@ -8,8 +8,9 @@
 // when TEST_DATABASE_URL is set.
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/crash-backends.js';
+import { backends, createCrashDataDir } from '../support/crash-backends.js';
 import { startRelaySink, type RelaySink } from '../support/relay-sink.js';
+import { runThenCleanUp } from '../support/run-then-clean-up.js';
 import { killDuringLoad } from '../support/send-until-stopped.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
@@ -19,6 +20,13 @@ const CONNECTIONS = 3;
 /** Between messages on one connection: spreads the load over the moment of the kill. */
 const PAUSE_MS = 40;
 const DESTINATION = 'owner@real.example';
+/** How long, after the restart, every copy may take to reach the relay and be marked sent. */
+const SETTLED_WITHIN_MS = 90_000;
+/**
+ * Above the sum of the bounds inside (two starts of 60 s at most, the load, the settling), so
+ * that one of those fails first and says which step did not finish.
+ */
+const TEST_TIMEOUT_MS = 300_000;
 
 /** A dashboard visitor: its session cookie (kept current), sent with our Origin on state-changing calls. */
 async function openBrowser(server: RunningServer) {
@@ -65,6 +73,7 @@ async function proWithForwarding(server: RunningServer, sink: RelaySink) {
     enabled: true,
   });
   const confirmation = (await sink.received()).find((mail) => mail.to.includes(DESTINATION));
+  expect(confirmation, 'the forwarding confirmation at the relay').toBeDefined();
   const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation!.parsed.text)![1]!;
   await browser.call(server, '/api/forwarding/confirm', { token });
   return { browser, address: String(address) };
@@ -84,69 +93,75 @@ async function copiesBySubject(sink: RelaySink): Promise<Map<string, (string | u
 describe.each(backends)('a crash while forwarding on $name', (backend) => {
   afterAll(() => backend.cleanup());
 
-  it('forwards every acknowledged message, once but for the copy in flight at the kill', async () => {
-    // Its own sink per back end: the copies counted are this run's alone.
-    const sink = await startRelaySink();
-    const env = {
-      ...(await backend.env()),
-      SMTP_RELAY_URL: sink.url,
-      MAIL_FROM: 'TempMail <no-reply@tempmail.test>',
-    };
-    let server = await startServer({ env });
-    const dataDir = server.dataDir;
-    try {
-      const { browser, address } = await proWithForwarding(server, sink);
-      // Forwarding runs every second beside the intake: pull the plug most likely with both
-      // under way.
-      const acknowledged = await killDuringLoad(server, address, {
-        prefix: 'crash-fwd',
-        connections: CONNECTIONS,
-        maxMessages: MAX_MESSAGES,
-        pauseMs: PAUSE_MS,
-        killBetweenMs: [1_000, 2_500],
-      });
-      expect(acknowledged.length, 'messages acknowledged before the kill').toBeGreaterThan(5);
-      const forwardedBeforeKill = (await copiesBySubject(sink)).size;
+  it(
+    'forwards every acknowledged message, once but for the copy in flight at the kill',
+    async () => {
+      // Its own sink per back end: the copies counted are this run's alone.
+      const sink = await startRelaySink();
+      const env = {
+        ...(await backend.env()),
+        SMTP_RELAY_URL: sink.url,
+        MAIL_FROM: 'TempMail <no-reply@tempmail.test>',
+      };
+      const dataDir = createCrashDataDir();
+      let server: RunningServer | undefined;
+      await runThenCleanUp(
+        async () => {
+          server = await startServer({ env, dataDir });
+          const { browser, address } = await proWithForwarding(server, sink);
+          // Forwarding runs every second beside the intake: pull the plug most likely with both
+          // under way.
+          const acknowledged = await killDuringLoad(server, address, {
+            prefix: 'crash-fwd',
+            connections: CONNECTIONS,
+            maxMessages: MAX_MESSAGES,
+            pauseMs: PAUSE_MS,
+            acknowledgedBeforeKill: 6,
+            killBetweenMs: [500, 2_000],
+          });
+          const forwardedBeforeKill = (await copiesBySubject(sink)).size;
 
-      server = await startServer({ env, dataDir });
-      // Settled when every parsed message's delivery is marked sent: a copy the kill left in
-      // doubt is sent again (its claim lapses in 30 s) before it is marked, so nothing
-      // arrives after. Parsing of mail committed before the kill resumes at start.
-      let stored: string[] = [];
-      let copies = new Map<string, (string | undefined)[]>();
-      const deadline = Date.now() + 90_000;
-      for (;;) {
-        const inbox = await browser.call(server, '/api/messages-all');
-        stored = (inbox.messages as { subject: string }[]).map((message) => message.subject);
-        const { forwardedToday } = await browser.call(server, '/api/forwarding-settings');
-        copies = await copiesBySubject(sink);
-        const settled =
-          acknowledged.every((subject) => stored.includes(subject)) &&
-          forwardedToday === stored.length &&
-          stored.every((subject) => copies.has(subject));
-        if (settled || Date.now() > deadline) break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+          server = await startServer({ env, dataDir });
+          // Settled when every parsed message's delivery is marked sent: a copy the kill left in
+          // doubt is sent again (its claim lapses in 30 s) before it is marked, so nothing
+          // arrives after. Parsing of mail committed before the kill resumes at start.
+          let stored: string[] = [];
+          let copies = new Map<string, (string | undefined)[]>();
+          const deadline = Date.now() + SETTLED_WITHIN_MS;
+          for (;;) {
+            const inbox = await browser.call(server, '/api/messages-all');
+            stored = (inbox.messages as { subject: string }[]).map((message) => message.subject);
+            const { forwardedToday } = await browser.call(server, '/api/forwarding-settings');
+            copies = await copiesBySubject(sink);
+            const settled =
+              acknowledged.every((subject) => stored.includes(subject)) &&
+              forwardedToday === stored.length &&
+              stored.every((subject) => copies.has(subject));
+            if (settled || Date.now() > deadline) break;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
 
-      const missing = acknowledged.filter((subject) => !copies.has(subject));
-      expect(missing, 'acknowledged but never forwarded').toEqual([]);
-      const notStored = [...copies.keys()].filter((subject) => !stored.includes(subject));
-      expect(notStored, 'forwarded but not in the inbox').toEqual([]);
-      const sentTwice = [...copies].filter(([, ids]) => ids.length > 1);
-      expect(sentTwice.length, 'copies sent more than once').toBeLessThanOrEqual(1);
-      for (const [subject, ids] of copies) {
-        expect(ids.length, `copies of ${subject}`).toBeLessThanOrEqual(2);
-        expect(new Set(ids).size, `Message-IDs of the copies of ${subject}`).toBe(1);
-        expect(ids[0], `Message-ID of ${subject}`).toMatch(/^<forward\.[0-9a-f]{24}\./);
-      }
-      console.warn(
-        `crash-forwarding on ${backend.name}: ${acknowledged.length} acknowledged, ${stored.length} stored, ${forwardedBeforeKill} forwarded before the kill, ${copies.size} after; sent twice: ${sentTwice.map(([subject]) => subject).join(', ') || 'none'}`,
+          const missing = acknowledged.filter((subject) => !copies.has(subject));
+          expect(missing, 'acknowledged but never forwarded').toEqual([]);
+          const notStored = [...copies.keys()].filter((subject) => !stored.includes(subject));
+          expect(notStored, 'forwarded but not in the inbox').toEqual([]);
+          const sentTwice = [...copies].filter(([, ids]) => ids.length > 1);
+          expect(sentTwice.length, 'copies sent more than once').toBeLessThanOrEqual(1);
+          for (const [subject, ids] of copies) {
+            expect(ids.length, `copies of ${subject}`).toBeLessThanOrEqual(2);
+            expect(new Set(ids).size, `Message-IDs of the copies of ${subject}`).toBe(1);
+            expect(ids[0], `Message-ID of ${subject}`).toMatch(/^<forward\.[0-9a-f]{24}\./);
+          }
+          console.warn(
+            `crash-forwarding on ${backend.name}: ${acknowledged.length} acknowledged, ${stored.length} stored, ${forwardedBeforeKill} forwarded before the kill, ${copies.size} after; sent twice: ${sentTwice.map(([subject]) => subject).join(', ') || 'none'}`,
+          );
+        },
+        () => server?.stop(),
+        () => sink.close(),
+        () => backend.check(dataDir),
+        () => fs.rmSync(dataDir, { recursive: true, force: true }),
       );
-    } finally {
-      await server.stop();
-      await sink.close();
-      await backend.check(dataDir);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 150_000);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

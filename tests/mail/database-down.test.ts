@@ -9,7 +9,14 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailTmAccount, listSubjects } from '../support/mail-tm-account.js';
 import { createScopedDatabase } from '../support/scoped-database.js';
-import { SmtpClient, playDialogue, type DialogueStep } from '../support/smtp-client.js';
+import {
+  SmtpClient,
+  ehlo,
+  greeting,
+  mailFrom,
+  playDialogue,
+  type DialogueStep,
+} from '../support/smtp-client.js';
 import { describeWithServices } from '../support/describe-with-services.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -21,9 +28,6 @@ const ENV = {
   API_BURST_REQUESTS_PER_MINUTE: '100000',
 };
 
-const greeting: DialogueStep = { expect: [220, /ESMTP/] };
-const ehlo: DialogueStep = { send: 'EHLO client.example', expect: 250 };
-const mailFrom: DialogueStep = { send: 'MAIL FROM:<sender@shop.example>', expect: 250 };
 const rcpt = (address: string): DialogueStep => ({ send: `RCPT TO:<${address}>`, expect: 250 });
 const message = (subject: string) =>
   `From: Shop <sender@shop.example>\r\nSubject: ${subject}\r\n\r\nHello.\r\n.`;

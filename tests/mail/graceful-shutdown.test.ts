@@ -7,16 +7,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailTmAccount, listSubjects } from '../support/mail-tm-account.js';
-import { SmtpClient, playDialogue, type DialogueStep } from '../support/smtp-client.js';
+import {
+  SmtpClient,
+  ehlo,
+  greeting,
+  mailFrom,
+  playDialogue,
+  type DialogueStep,
+} from '../support/smtp-client.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
 // Long enough that a session idle at shutdown could only have its 421 from the shutdown
 // itself, never from the grace period running out, while the test still ends.
 const ENV = { SHUTDOWN_GRACE_MS: '15000', MAILTM_RATE_LIMIT: '100000' };
 
-const greeting: DialogueStep = { expect: [220, /ESMTP/] };
-const ehlo: DialogueStep = { send: 'EHLO client.example', expect: 250 };
-const mailFrom: DialogueStep = { send: 'MAIL FROM:<sender@shop.example>', expect: 250 };
 const rcptAlice: DialogueStep = { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-shutdown-'));

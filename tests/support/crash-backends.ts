@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { expect } from 'vitest';
+import { createScopedDatabase } from './scoped-database.js';
 
 /** A database a crash test runs the server on, and its checks after the crash. */
 export interface Backend {
@@ -15,7 +17,7 @@ const sqlite: Backend = {
   name: 'sqlite',
   env: async () => ({}),
   async check(dataDir) {
-    const database = new BetterSqlite3(`${dataDir}/tempmail.db`, { readonly: true });
+    const database = new BetterSqlite3(path.join(dataDir, 'tempmail.db'), { readonly: true });
     try {
       expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
@@ -26,29 +28,18 @@ const sqlite: Backend = {
 };
 
 function postgres(url: string): Backend {
-  const schema = `tm_crash_${randomBytes(4).toString('hex')}`;
-  const admin = () => new pg.Client({ connectionString: url });
+  let database: Awaited<ReturnType<typeof createScopedDatabase>> | undefined;
   return {
     name: 'postgres',
     async env() {
-      const client = admin();
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      const scoped = new URL(url);
-      scoped.searchParams.set('options', `-c search_path=${schema}`);
+      database = await createScopedDatabase(url, 'tm_crash');
       return {
-        DATABASE_URL: scoped.toString(),
+        DATABASE_URL: database.url,
         JWT_SECRET: 'crash-test-secret-crash-test-secret-000',
       };
     },
     check: async () => undefined,
-    async cleanup() {
-      const client = admin();
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
+    cleanup: async () => database?.drop(),
   };
 }
 
@@ -56,3 +47,11 @@ function postgres(url: string): Backend {
 export const backends = process.env.TEST_DATABASE_URL
   ? [sqlite, postgres(process.env.TEST_DATABASE_URL)]
   : [sqlite];
+
+/**
+ * A data folder owned by the crash test, not by a server: the restarted server reads what the
+ * killed one left in it and the checks read it after both, so the test removes it last.
+ */
+export function createCrashDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-crash-'));
+}

@@ -1,9 +1,16 @@
 import nodemailer from 'nodemailer';
 import type { RunningServer } from './start-server.js';
 
+/** How long the server may take to acknowledge the messages asked for before the kill. */
+const ACKNOWLEDGE_TIMEOUT_MS = 60_000;
+
 interface SteadyLoad {
   /** Subjects of the messages that got a 250. */
   acknowledged: Set<string>;
+  /** Whether every connection has stopped sending (done, or the server is gone). */
+  readonly finished: boolean;
+  /** Why the first connection that stopped early stopped. */
+  readonly firstError: unknown;
   /** Stops sending and waits for the messages in flight. */
   stop(): Promise<void>;
 }
@@ -20,6 +27,8 @@ function sendUntilStopped(
 ): SteadyLoad {
   const acknowledged = new Set<string>();
   let stopped = false;
+  let finished = false;
+  let firstError: unknown;
   let next = 0;
   const digits = String(options.maxMessages - 1).length;
   const transports = Array.from({ length: options.connections }, () =>
@@ -43,33 +52,61 @@ function sendUntilStopped(
           text: `Body of ${subject}.`,
         });
         acknowledged.add(subject);
-      } catch {
+      } catch (error) {
+        firstError ??= error;
         return; // the server is gone
       }
       if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
     }
   });
+  const settled = Promise.allSettled(workers).then(() => {
+    finished = true;
+  });
   return {
     acknowledged,
+    get finished() {
+      return finished;
+    },
+    get firstError() {
+      return firstError;
+    },
     async stop() {
       stopped = true;
-      await Promise.allSettled(workers);
+      await settled;
       for (const transport of transports) transport.close();
     },
   };
 }
 
 /**
- * A crash under load: sends as sendUntilStopped does, SIGKILLs the server at a random moment
- * between `killBetweenMs[0]` and `killBetweenMs[1]` (one the test does not choose), and
- * resolves with the subjects that got their 250 before it.
+ * A crash under load: sends as sendUntilStopped does, waits until `acknowledgedBeforeKill`
+ * messages got their 250, SIGKILLs the server at a random moment between `killBetweenMs[0]`
+ * and `killBetweenMs[1]` after that (one the test does not choose), and resolves with the
+ * subjects acknowledged before the kill. The window opens on acknowledgements, not on a clock:
+ * on a busy machine the first messages can take seconds, and the kill must still land mid-stream.
  */
 export async function killDuringLoad(
   server: RunningServer,
   to: string,
-  options: Parameters<typeof sendUntilStopped>[2] & { killBetweenMs: [number, number] },
+  options: Parameters<typeof sendUntilStopped>[2] & {
+    acknowledgedBeforeKill: number;
+    killBetweenMs: [number, number];
+  },
 ): Promise<string[]> {
   const load = sendUntilStopped(server.smtpPort, to, options);
+  const deadline = Date.now() + ACKNOWLEDGE_TIMEOUT_MS;
+  while (load.acknowledged.size < options.acknowledgedBeforeKill) {
+    if (load.finished || Date.now() > deadline) {
+      await load.stop();
+      const why = load.finished
+        ? `the load stopped: ${String(load.firstError)}`
+        : `still waiting after ${ACKNOWLEDGE_TIMEOUT_MS} ms`;
+      throw new Error(
+        `${load.acknowledged.size} of the ${options.acknowledgedBeforeKill} messages wanted before the kill were acknowledged (${why})`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const [earliest, latest] = options.killBetweenMs;
   await new Promise((resolve) =>
     setTimeout(resolve, earliest + Math.random() * (latest - earliest)),

@@ -128,6 +128,11 @@ export interface DialogueStep {
   expect: number | [number, RegExp];
 }
 
+/** The opening steps nearly every dialogue starts with. */
+export const greeting: DialogueStep = { expect: [220, /ESMTP/] };
+export const ehlo: DialogueStep = { send: 'EHLO client.example', expect: 250 };
+export const mailFrom: DialogueStep = { send: 'MAIL FROM:<sender@shop.example>', expect: 250 };
+
 /** Plays steps in order; returns the replies so a test can look closer. */
 export async function playDialogue(
   client: SmtpClient,

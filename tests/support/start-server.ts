@@ -65,7 +65,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return await launch(options, { port, smtpPort, dataDir, ownsDataDir });
     } catch (error) {
       const chosen = options.httpPort === undefined && options.smtpPort === undefined;
-      if (!chosen || attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+      if (!chosen || attempt >= 3 || !String(error).includes('EADDRINUSE')) {
+        if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
     }
   }
 }
@@ -98,20 +101,30 @@ async function launch(
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
+  // After 'exit' the pipes may still hold the last lines, often the reason it exited.
+  const outputClosed = new Promise((resolve) => child.once('close', resolve));
 
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await outputClosed;
+      const how = child.signalCode ?? `code ${child.exitCode}`;
+      throw new Error(`server exited early (${how}):\n${output}`);
+    }
     try {
-      const response = await fetch(`${url}/healthz`);
+      // A server that accepts the connection but is too busy to answer must not hold this
+      // loop past its deadline.
+      const left = Math.max(1, Math.min(5_000, deadline - Date.now()));
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(left) });
       if (response.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      await outputClosed;
       throw new Error(`server did not answer /healthz within ${readyTimeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

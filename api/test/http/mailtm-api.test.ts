@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
-import { sendMail } from '../support/send-mail.js';
+import { sendMail } from '../../../tests/support/send-mail.js';
 
 let server: TestMailServer;
 const api = () => request(server.httpUrl);

@@ -9,7 +9,14 @@ import {
   startTestMailServer,
   type TestMailServer,
 } from '../support/mail-server.js';
-import { SmtpClient, playDialogue, type DialogueStep } from '../../../tests/support/smtp-client.js';
+import {
+  SmtpClient,
+  ehlo,
+  greeting,
+  mailFrom,
+  playDialogue,
+  type DialogueStep,
+} from '../../../tests/support/smtp-client.js';
 import { createTestCertificate } from '../../../tests/support/test-certificate.js';
 
 const LIMITS = {
@@ -20,9 +27,6 @@ const LIMITS = {
   SMTP_IDLE_TIMEOUT_MS: '1500',
 };
 
-const greeting: DialogueStep = { expect: [220, /ESMTP/] };
-const ehlo: DialogueStep = { send: 'EHLO client.example', expect: 250 };
-const mailFrom: DialogueStep = { send: 'MAIL FROM:<sender@shop.example>', expect: 250 };
 const data = (body: string): DialogueStep[] => [
   { send: 'DATA', expect: 354 },
   { send: `${body}\r\n.`, expect: [250, /^250 2\.0\.0 Ok: queued as [0-9a-f]{24}/] },

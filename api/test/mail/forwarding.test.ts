@@ -8,7 +8,7 @@ import { CONFIRMATION_LIFETIME_MS } from '../../src/features/forwarding/manage-f
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { startRelaySink, type RelaySink } from '../../../tests/support/relay-sink.js';
-import { sendMail } from '../support/send-mail.js';
+import { sendMail } from '../../../tests/support/send-mail.js';
 
 let server: TestMailServer;
 let sink: RelaySink;

@@ -9,7 +9,7 @@ import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { startRelaySink, type RelaySink } from '../../../tests/support/relay-sink.js';
-import { sendMail } from '../support/send-mail.js';
+import { sendMail } from '../../../tests/support/send-mail.js';
 
 const ORIGIN = 'http://localhost:8080';
 const WEBHOOK_SECRET = 'whsec_journey_signing_secret';
