@@ -65,7 +65,7 @@ describe('accepting and declining', () => {
     expect(uniformConsent(false)).toEqual(DENIED);
   });
 
-  it('stores the shape spec section 3 names, which reads back the same', () => {
+  it('stores a versioned shape, which reads back the same', () => {
     const raw = serializeConsent(uniformConsent(false));
     expect(JSON.parse(raw)).toEqual({ version: CONSENT_VERSION, preferences: DENIED });
     expect(CONSENT_VERSION).toBe(1);

@@ -43,14 +43,14 @@ function translator(language: string) {
 }
 
 describe('the FAQ items', () => {
-  it('has the 35 items of spec section 9, with unique kebab-case ids', () => {
+  it('has the 35 items, with unique kebab-case ids', () => {
     expect(FAQ_ITEMS).toHaveLength(35);
     const ids = FAQ_ITEMS.map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  it('uses every category of spec section 2, and only those', () => {
+  it('uses every category, and only those', () => {
     const used = new Set(FAQ_ITEMS.map((item) => item.category));
     expect([...used].sort()).toEqual([...FAQ_CATEGORIES].sort());
     expect(FAQ_CATEGORIES).toHaveLength(16);

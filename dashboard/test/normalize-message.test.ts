@@ -22,7 +22,7 @@ describe('toInboxMessage', () => {
     ).toMatchObject({ createdAt: '2026-11-22T09:00:00Z', mailbox: 'x@t.test' });
   });
 
-  it('tolerates the alternative field names of spec section 2', () => {
+  it('tolerates alternative field names', () => {
     expect(
       toInboxMessage({
         id: 'b',

@@ -81,7 +81,7 @@ describe('prerendered pages', () => {
     }
   });
 
-  it('carries the structured data of spec section 2', async () => {
+  it('carries structured data: Organization, WebSite, FAQPage, Article', async () => {
     const home = (await html('/')).text;
     expect(home).toContain('"@type":"Organization"');
     expect(home).toContain('"@type":"WebSite"');

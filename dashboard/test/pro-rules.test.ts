@@ -21,7 +21,7 @@ describe('isProUser', () => {
   });
 });
 
-describe('checkAlias (spec section 5)', () => {
+describe('checkAlias', () => {
   it('trims and lower-cases a valid alias', () => {
     expect(checkAlias('  JaneShop7 ', 'tempmail.test')).toEqual({
       ok: true,
@@ -40,7 +40,7 @@ describe('checkAlias (spec section 5)', () => {
   });
 });
 
-describe('checkForwardingEmail (spec section 5)', () => {
+describe('checkForwardingEmail', () => {
   it('needs an address only when forwarding is on', () => {
     expect(checkForwardingEmail('', false)).toEqual({ ok: true, email: null });
     expect(checkForwardingEmail('  ', true)).toEqual({ ok: false, error: 'required' });
@@ -56,7 +56,7 @@ describe('checkForwardingEmail (spec section 5)', () => {
   });
 });
 
-describe('customEmailErrorKey (spec section 8)', () => {
+describe('customEmailErrorKey', () => {
   it('maps status and message to the spec texts', () => {
     expect(customEmailErrorKey(422, 'whatever')).toBe('taken');
     expect(customEmailErrorKey(400, 'Address already exists')).toBe('taken');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSitePath, sitePath, switchLanguagePath } from '../src/app/routing/site-routes.js';
 
-describe('the route table (spec section 2)', () => {
+describe('the route table', () => {
   it('reads the translated pages, unprefixed in English and under /fr, /es, /de', () => {
     expect(parseSitePath('/')).toEqual({ page: 'home', language: 'en' });
     expect(parseSitePath('/fr')).toEqual({ page: 'home', language: 'fr' });

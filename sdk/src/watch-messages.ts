@@ -5,7 +5,7 @@ import { openMessageStream, type MessageStream } from './open-message-stream.js'
 import { TempMailError } from './tempmail-errors.js';
 import { unwrap } from './unwrap-result.js';
 
-/** Polling intervals of the public API's documentation (product spec §6), in ms. */
+/** The polling intervals the public API's documentation asks clients to keep to, in ms. */
 export const POLL_INTERVAL_PRO = 4_000;
 export const POLL_INTERVAL_FREE = 12_000;
 /** After errors the interval doubles up to this. */

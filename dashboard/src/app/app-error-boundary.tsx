@@ -3,7 +3,7 @@ import { Translation } from 'react-i18next';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
 
 /**
- * The app-wide error screen (spec section 2): whatever a render throws lands here instead of
+ * The app-wide error screen: whatever a render throws lands here instead of
  * a blank page. 'Try Again' renders the app again; 'Reload Page' starts over.
  */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {

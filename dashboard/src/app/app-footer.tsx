@@ -5,7 +5,7 @@ import affiliateLinks from '../config/affiliate-links.json';
 const LIVE_CHAT_URL: string | undefined = import.meta.env.VITE_LIVE_CHAT_URL || undefined;
 
 /**
- * Unprefixed in every language for now: spec section 2 keeps some footer links (/contact)
+ * Unprefixed in every language for now: some footer links (/contact) must stay
  * unprefixed, and the `/{lang}` routes do not exist yet.
  */
 const FOOTER_LINKS = [
@@ -71,7 +71,7 @@ function AffiliateLinks() {
   );
 }
 
-/** The site footer (spec section 2): page links, live chat, partner links for free users. */
+/** The site footer: page links, live chat, partner links for free users. */
 export function AppFooter({ isPro }: { isPro: boolean }) {
   const { t } = useTranslation('marketing');
   return (

@@ -72,7 +72,7 @@ function AccountControls({ user }: { user: User | undefined }) {
   );
 }
 
-/** Spec section 2, Header: logo, ONLINE, language, theme, and login/upgrade or Pro. */
+/** The header: logo, ONLINE, language, theme, and login/upgrade or Pro. */
 export function AppHeader({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
   return (

@@ -19,7 +19,7 @@ const AppDialogs = lazy(() =>
   import('./app-dialogs').then(({ AppDialogs }) => ({ default: AppDialogs })),
 );
 
-/** Spec section 9: the start overlay shows this long. */
+/** How long the start overlay shows. */
 const START_OVERLAY_MS = 50;
 
 function StartOverlay() {

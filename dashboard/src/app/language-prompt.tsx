@@ -17,7 +17,7 @@ const PROMPT_ANSWERED = 'tm_lang_prompt_answered';
 const PROMPT_DELAY_MS = 1500;
 
 /**
- * Spec section 2: when the browser's language is one we have and differs from the page's,
+ * When the browser's language is one we have and differs from the page's,
  * offer it (yes/no), in that language. Not asked of readers who chose a language themselves.
  */
 export function LanguagePrompt() {

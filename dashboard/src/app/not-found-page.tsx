@@ -7,7 +7,7 @@ import { useSiteRoute } from './routing/use-site-route';
 
 const LINKS = ['home', 'features', 'faq', 'privacy', 'contact'] as const;
 
-/** Spec section 2's 404 page; the server answers it with HTTP 404. */
+/** The 404 page; the server answers it with HTTP 404. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { shownLanguage } = useSiteRoute();

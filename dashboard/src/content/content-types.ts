@@ -1,4 +1,4 @@
-// The shapes of the public site's content files (spec section 3). Text is plain: paragraphs
+// The shapes of the public site's content files. Text is plain: paragraphs
 // are separated by a blank line ("\n\n"); a paragraph whose lines all start with "- " is a
 // list. No HTML anywhere. Product facts are never spelled out: texts write placeholders that
 // are filled from src/shared/product-facts.ts at render time:
@@ -7,7 +7,7 @@
 //   {{freePerHour}} / {{proPerHour}} / {{burstPerMinute}} API limits,
 //   {{passHours}} pass length in hours, {{refundDays}} money-back window in days.
 
-/** The blog's categories (spec section 2). */
+/** The blog's categories. */
 export const BLOG_CATEGORIES = [
   'guides',
   'social-media',
@@ -105,9 +105,9 @@ export interface ContactPageText {
   commonQuestions: { heading: string; items: { question: string; answer: string }[] };
   responseTimes: {
     heading: string;
-    /** Spec section 9: general 24 h, billing 12 h, technical 6 h, urgent 2 h. */
+    /** Response times: general 24 h, billing 12 h, technical 6 h, urgent 2 h. */
     items: Record<'general' | 'billing' | 'technical' | 'urgent', string>;
   };
-  /** Spec section 9: Mon-Fri 9:00-18:00 UTC; chat stated 24/7. */
+  /** Business hours: Mon-Fri 9:00-18:00 UTC; chat stated 24/7. */
   businessHours: { heading: string; text: string };
 }

@@ -1,4 +1,4 @@
-// The product's facts as copy states them (spec section 9). Every page, dialog and test
+// The product's facts as the copy states them. Every page, dialog and test
 // reads them from here, so no text can contradict another.
 
 /** A free address lives this long (the server's FREE_MAILBOX_LIFETIME_MS). */
@@ -14,7 +14,7 @@ export type ProPlan = (typeof PRO_PLANS)[number];
 /** Prices in whole units of the visitor's currency: $ for most, € in France and Germany. */
 export const PLAN_PRICES: Record<ProPlan, number> = { pro_monthly: 3, pro_24hr: 1 };
 
-/** Public API limits (spec section 6), as the server enforces them. */
+/** Public API limits, as the server enforces them by default. */
 export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 100 } as const;
 
 /**

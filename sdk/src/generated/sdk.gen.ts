@@ -747,7 +747,7 @@ export const submitContact = <ThrowOnError extends boolean = false>(options: Opt
  * The caller's country and language
  *
  * Reads the country header set by the CDN or proxy in front of the server (for example
- * Cloudflare's `CF-IPCountry`) and maps it to a site language with spec section 3's map,
+ * Cloudflare's `CF-IPCountry`) and maps it to a site language with the server's country map,
  * so the dashboard needs no third-party geolocation service. `country` is null when the
  * header is missing or not a two-letter country code; `language` is null when the country
  * is not in the map. No session needed.

@@ -67,7 +67,7 @@ export type Error = {
 export type Plan = 'free' | 'pro_monthly' | 'pro_24hr';
 
 /**
- * The caller, as the dashboard sees it (spec section 3).
+ * The caller, as the dashboard sees it.
  */
 export type User = {
     id: string;
@@ -472,7 +472,7 @@ export type GeoCountry = {
      */
     country: string | null;
     /**
-     * The site language for the country (spec section 3's map: en for US, GB, AU, CA, NZ,
+     * The site language for the country (the map: en for US, GB, AU, CA, NZ,
      * IE, ZA; fr for FR, BE, CH, LU, MC, MA, DZ, TN; es for ES and Latin America; de for
      * DE, AT, LI); null when the country is unknown or not in the map.
      *

@@ -3,7 +3,7 @@ import type { Plan } from '../../storage/repositories/users.js';
 export type ProPlan = Exclude<Plan, 'free'>;
 
 /**
- * What each plan costs and gives (spec sections 1 and 9): the one place prices live.
+ * What each plan costs and gives: the one place prices live.
  * A pass is Pro for 24 hours from payment; the monthly plan is Pro until its period ends.
  */
 export const PLANS: Record<

@@ -1,6 +1,6 @@
 export type SiteLanguage = 'en' | 'fr' | 'es' | 'de';
 
-/** The spec's country-to-language map (section 3): which site language a country gets. */
+/** Which site language each country gets; a country not listed here maps to none. */
 const COUNTRIES: Record<SiteLanguage, readonly string[]> = {
   en: ['US', 'GB', 'AU', 'CA', 'NZ', 'IE', 'ZA'],
   fr: ['FR', 'BE', 'CH', 'LU', 'MC', 'MA', 'DZ', 'TN'],

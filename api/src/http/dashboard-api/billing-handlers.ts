@@ -20,7 +20,7 @@ const CHECKOUTS_PER_HOUR = 30;
 
 const status = { open: 'pending', complete: 'paid', canceled: 'canceled' } as const;
 
-/** Pro plans and checkout (spec section 7). Without a payment provider: the demo checkout. */
+/** Pro plans and checkout for the dashboard. Without a payment provider: the demo checkout. */
 export function billingHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
   const { publicUrl } = services.config;

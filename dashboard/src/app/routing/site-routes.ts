@@ -1,6 +1,6 @@
 import { SUPPORTED_LANGUAGES, type Language } from '../../shared/preferences/choose-language';
 
-// Spec section 2, "Screens and routes": English unprefixed, /fr, /es, /de for the pages that
+// The site's routes: English unprefixed, /fr, /es, /de for the pages that
 // are translated; landing and payment pages unprefixed only; everything else is not found.
 
 /** Pages that exist in every language, under `/{lang}` for all but English. */

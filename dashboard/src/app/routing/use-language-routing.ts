@@ -15,7 +15,7 @@ import { storeLanguageChoice } from '../../shared/preferences/save-language';
 import { parseSitePath, sitePath } from './site-routes';
 
 /**
- * Spec section 4's language rules. A prefixed path sets the language. On an unprefixed path
+ * The language rules. A prefixed path sets the language. On an unprefixed path
  * a stored choice wins; without one (or with `detect_location=true`) the visitor's country is
  * asked of the server (`test_country` simulates one), else the browser's language decides.
  * A translated page is then moved to its prefix when that language is not English; the
@@ -59,7 +59,7 @@ export function useLanguageRouting(): void {
         language =
           supportedLanguage(geo?.language) ??
           chooseLanguage({ stored: null, cookie: null, browser: navigator.languages });
-        // A country's language other than English becomes the choice (spec section 4).
+        // A country's language other than English becomes the choice; English is the default.
         if (geo?.language && language !== 'en') storeLanguageChoice(language);
       }
       if (route.language === null || route.page === 'not-found') {

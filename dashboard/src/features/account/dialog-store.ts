@@ -1,6 +1,6 @@
 import { createStore } from '../../shared/create-store';
 
-/** The dialogs of spec section 2 that any part of the app can open. */
+/** The dialogs that any part of the app can open. */
 export type AppDialogName =
   'upgrade' | 'recovery' | 'login' | 'alias' | 'forwarding' | 'api-docs' | 'profile';
 

@@ -10,7 +10,7 @@ import { THEME_STORAGE_KEY } from '../../shared/preferences/resolve-theme';
 import { createApiClient } from '../../shared/create-api-client';
 import { clearProSession } from './pro-session-store';
 
-/** Spec section 9: the transition shown before the page reloads. */
+/** How long the transition shows before the page reloads. */
 export const SESSION_TRANSITION_MS = 500;
 
 export type SessionEnd = 'clear' | 'logout';

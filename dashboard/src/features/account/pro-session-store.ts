@@ -1,7 +1,7 @@
 import type { PageAddress } from '../address/page-address';
 import { readStorage, removeStorage, writeStorage } from '../../shared/preferences/read-storage';
 
-/** Spec section 3: the stored Pro session, versioned `v2` (older versions are dropped). */
+/** The stored Pro session, versioned `v2` (older versions are dropped). */
 export const PRO_SESSION_KEY = 'tm_pro_session';
 const VERSION = 2;
 

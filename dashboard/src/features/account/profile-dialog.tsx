@@ -31,7 +31,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Profile (spec section 2, Pro only): the account, shortcuts to the Pro dialogs, the
+ * Profile (Pro only): the account, shortcuts to the Pro dialogs, the
  * subscription with its remaining time (and the billing portal for monthly subscribers),
  * help, and Clear Session / Logout, each confirmed.
  */

@@ -24,7 +24,7 @@ export function proExpiry(user: Pick<User, 'proExpiresAt'> | undefined): number 
   return Number.isNaN(at) ? null : at;
 }
 
-/** Spec section 4: Pro while `isPro` is true and `proExpiresAt` is not in the past. */
+/** Pro while `isPro` is true and `proExpiresAt` is not in the past, as the server decides. */
 export function isProUser(
   user: Pick<User, 'isPro' | 'proExpiresAt'> | undefined,
   now = Date.now(),

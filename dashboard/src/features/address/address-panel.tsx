@@ -23,7 +23,7 @@ function GenerateFailed({ state }: { state: Extract<AddressState, { status: 'fai
   );
 }
 
-/** The address with its countdown, copy and new-address buttons (spec section 2, Home). */
+/** The home page's address with its countdown, copy and new-address buttons. */
 export function AddressPanel({
   state,
   pro,

@@ -1,4 +1,4 @@
-// The home page's timings, from the product spec's section 9, each written only here.
+// The home page's timings, each written only here.
 import { FREE_ADDRESS_LIFETIME_MINUTES } from '../../shared/product-facts';
 
 /** A free address lives this long after it is made. */

@@ -4,11 +4,11 @@ import { CopyAddressButton } from './copy-address-button';
 import type { PageAddress } from './page-address';
 import { useCountdownText } from './use-countdown';
 
-/** Spec section 2: the compact bar appears once the page has scrolled this far. */
+/** The compact bar appears once the page has scrolled this far. */
 const SHOW_AFTER_PX = 200;
 
 /**
- * The address kept in reach while reading down the page on a phone (spec section 2, Home):
+ * The address kept in reach while reading down the home page on a phone:
  * address, copy, new address and the time left. Hidden from `lg` up, where the page is short
  * beside itself, and rendered only while shown so it adds no hidden tab stops.
  */

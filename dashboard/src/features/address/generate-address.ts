@@ -14,7 +14,7 @@ import type { PageAddress } from './page-address';
 /** An address this browser made, with the account that reads it. */
 export type GeneratedAddress = Required<PageAddress>;
 
-/** Why no address could be made; each has its text in the spec's section 8. */
+/** Why no address could be made; each reason has its own message for the visitor. */
 export type GenerateFailure =
   | 'domains-failed'
   | 'no-domains'

@@ -38,7 +38,7 @@ export function showProAddress(address: PageAddress): void {
 }
 
 /**
- * The home page's address (spec section 4). Once the user is known: a Pro user's stored
+ * The home page's address. Once the user is known: a Pro user's stored
  * session comes back while it has time left (and is registered with the server again); an
  * expired one is dropped; otherwise a new address is made after the load delay. A Pro
  * address follows the user's Pro expiry. A new request abandons one still running, so a late
@@ -79,7 +79,7 @@ export function useHomeAddress(user: User | undefined, userLoading: boolean) {
       }
       const reason = error instanceof GenerateAddressError ? error.reason : 'unavailable';
       setAddressState({ status: 'failed', reason });
-      // Spec section 8: the failure is also toasted, over the inline state the panel keeps.
+      // The failure is also toasted, over the inline state the panel keeps.
       const busy = reason === 'rate-limited';
       showToast({
         title: i18next.t(busy ? 'errors.busyTitle' : 'errors.generateTitle'),

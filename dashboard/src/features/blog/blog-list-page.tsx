@@ -12,11 +12,11 @@ import { fillFacts } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
 import { readTimeMinutes } from './read-time';
 
-/** Spec section 2: the first three posts are featured. */
+/** The first three posts are featured. */
 const FEATURED = 3;
 
 /**
- * The blog (spec section 2): back to home, the three featured posts, all posts by category
+ * The blog: back to home, the three featured posts, all posts by category
  * with their read time, and calls to action.
  */
 export function BlogListPage() {

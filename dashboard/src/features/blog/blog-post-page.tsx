@@ -13,7 +13,7 @@ import { articleWordCount, readTimeMinutes } from './read-time';
 import { serializeForScript } from '../../shared/serialize-for-script';
 
 /**
- * A blog post (spec section 2 and 3's content model): category, title, description, date,
+ * A blog post (its shape: `content-types.ts`): category, title, description, date,
  * read time, intro, sections with subsections, FAQ, conclusion and the Pro call to action;
  * 'Post Not Found' for a slug that is no post. Untranslated posts are shown in English.
  */

@@ -24,7 +24,7 @@ export function readTimeMinutes(text: BlogPostText): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 
-/** Spec section 2: an Article's word count is its text length divided by five. */
+/** An Article's word count (structured data) is its text length divided by five. */
 export function articleWordCount(text: BlogPostText): number {
   return Math.round(postPlainText(text).length / 5);
 }

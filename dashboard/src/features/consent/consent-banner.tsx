@@ -7,7 +7,7 @@ import {
   type ConsentPreferences,
 } from './consent-store';
 
-/** Spec section 9: the banner waits this long after load, so it never hides the first view. */
+/** The banner waits this long after load, so it never hides the first view. */
 const BANNER_DELAY_MS = 2000;
 
 const BUTTON =
@@ -16,7 +16,7 @@ const PRIMARY = `${BUTTON} bg-indigo-600 text-white hover:bg-indigo-700`;
 const SECONDARY = `${BUTTON} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
 
 /**
- * The cookie consent banner (spec section 4): accept all, decline all, or choose each purpose.
+ * The cookie consent banner: accept all, decline all, or choose each purpose.
  * A labelled region at the bottom of the page, not a dialog: the page stays usable, and
  * nothing that needs consent runs until a choice is stored.
  */

@@ -6,7 +6,7 @@ export const CONSENT_STORAGE_KEY = 'tm_consent';
 /** Bumped when the purposes change, so everyone is asked again rather than assumed to agree. */
 export const CONSENT_VERSION = 1;
 
-/** Google consent mode's purposes (spec section 3), so they can be handed to a tag as they are. */
+/** Google consent mode's purposes, by its own names, so a tag can take them as they are. */
 export const CONSENT_PURPOSES = [
   'analytics_storage',
   'ad_storage',

@@ -35,7 +35,7 @@ interface ContactForm {
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The contact page (spec section 2): three ways to get help, the form (posted to
+ * The contact page: three ways to get help, the form (posted to
  * `/api/contact`), common questions, response times and business hours.
  */
 export function ContactPage() {

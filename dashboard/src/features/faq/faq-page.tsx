@@ -17,7 +17,7 @@ import { filterFaq } from './filter-faq';
 import { serializeForScript } from '../../shared/serialize-for-script';
 
 /**
- * The FAQ page (spec section 2): the home accordion's 35 questions, searchable over question
+ * The FAQ page: the home accordion's 35 questions, searchable over question
  * and answer, filtered by category, with a no-results state and the support and try-now
  * actions. Every answer is open here: the page is read, not skimmed.
  */

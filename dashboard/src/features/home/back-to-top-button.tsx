@@ -3,7 +3,7 @@ import { useScrolledPast } from '../../shared/scroll/use-scrolled-past';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { Tooltip } from '../../shared/ui/tooltip';
 
-/** Spec section 2: the button appears once the page has scrolled this far. */
+/** The button appears once the page has scrolled this far. */
 const SHOW_AFTER_PX = 300;
 
 function scrollToTop() {

@@ -53,7 +53,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const mailbox = state.status === 'ready' ? state.address : null;
   const source = useInboxSource(user, pro, mailbox);
-  // Spec section 2: no ads for Pro, and none while it is not yet known who is looking (the
+  // No ads for Pro, and none while it is not yet known who is looking (the
   // slots keep their place meanwhile, empty: see AdSlot).
   const showAds = !pro;
   const panes = useRef<HTMLDivElement>(null);
@@ -110,7 +110,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
           onGenerate={newAddress}
         />
       )}
-      {/* Spec section 2: below `lg` one pane at a time, the open message in place of the list.
+      {/* Below `lg` one pane at a time, the open message in place of the list.
           The panes' place is kept (an empty inbox's height) while the address is made, so
           the page below does not jump when the inbox appears. */}
       <div

@@ -1,4 +1,4 @@
-/** The spec cuts each row's intro to this many characters (section 9). */
+/** Each row's intro is cut to this many characters, the length of the server's intro. */
 export const INTRO_MAX_CHARS = 50;
 
 /**

@@ -41,7 +41,7 @@ const newestFirst = (a: ListedMessage, b: ListedMessage) =>
   Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
 /**
- * The rows the inbox shows (spec section 2, "Inbox list panel"): filtered and searched on the
+ * The rows the inbox shows: filtered and searched on the
  * client only, then sorted by date (newest first), sender or subject (A to Z in the reader's
  * language). Ties keep date order, then the order the server gave.
  */

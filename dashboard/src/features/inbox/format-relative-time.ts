@@ -10,7 +10,7 @@ export interface RelativeTimeOptions {
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * When a message arrived, as the inbox list shows it (product spec, "Inbox list panel"):
+ * When a message arrived, as the inbox list shows it:
  * under an hour "Now", under 24 hours the time, under a week the weekday, else the date.
  * A time ahead of the reader's clock (skew) counts as now.
  */

@@ -44,7 +44,7 @@ function EmptyState({ title, children }: { title: string; children?: ReactNode }
 const INITIAL_VIEW: InboxView = { search: '', filter: 'all', sort: 'date' };
 
 /**
- * The inbox list (spec section 2, "Inbox list panel"): count, Live indicator, search, filter
+ * The inbox list: count, Live indicator, search, filter
  * and sort on the client, selection with the Pro bulk actions, and the empty states. Opening
  * a message marks it seen.
  */

@@ -11,7 +11,7 @@ import { ProFeatureButton } from './pro-feature-button';
 import { useInlineImages } from './use-inline-images';
 
 /**
- * One message (spec section 2, "Message preview"). Its HTML body, when it has one, goes to
+ * One message, as the preview pane shows it. Its HTML body, when it has one, goes to
  * the sandboxed frame; otherwise the text body is shown as text nodes with its links made
  * clickable. Subject, sender and file names are always text nodes.
  */

@@ -1,5 +1,5 @@
 // Messages come from two APIs (mail.tm's for a free address, the product API's aggregated
-// inbox for Pro) and, per the spec's section 2, under alternative field names too. The
+// inbox for Pro), and may carry alternative field names too. The
 // inbox reads only these shapes; everything else is tolerated here.
 
 export interface MailParty {

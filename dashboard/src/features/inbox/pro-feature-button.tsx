@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * An action that is a Pro feature, so it does nothing here (spec section 6: bulk actions,
+ * An action that is a Pro feature, so it does nothing here (the bulk actions,
  * reply and delete are labelled Pro in the UI). It stays focusable (`aria-disabled`) so a
  * keyboard or screen-reader user finds it and hears why.
  */

@@ -26,7 +26,7 @@ const AD_UNIT_IDS: Record<AdSlotKind, string | undefined> = {
 
 const AD_SCRIPT_ID = 'ad-network-script';
 
-/** Spec section 2: banners keep 90 px and the rectangle 250 px, so the page does not jump. */
+/** Banners keep 90 px and the rectangle 250 px, so the page does not jump. */
 const SLOT_SIZE: Record<AdSlotKind, string> = {
   top: 'min-h-[90px]',
   bottom: 'min-h-[90px]',
@@ -60,7 +60,7 @@ function NetworkSlot({
     try {
       queue.push({});
     } catch (error) {
-      // Spec section 8: a failed ad is only logged; the page carries on without it.
+      // A failed ad is only logged; the page carries on without it.
       console.warn('Ad slot could not be filled', error);
     }
   }, [clientId, personalized]);
@@ -102,7 +102,7 @@ function HouseSlot({ kind, hidden = false }: { kind: AdSlotKind; hidden?: boolea
 }
 
 /**
- * One ad slot (spec section 2: top banner, bottom banner, rectangle). The caller decides
+ * One ad slot (a top banner, a bottom banner or a rectangle). The caller decides
  * whether there is one at all (never for Pro); this decides what fills it: nothing while
  * `pending` (the user is loading) but its place, then the network only with a client id and
  * `ad_storage` consent, else the house promotion.

@@ -1,6 +1,6 @@
 import { marketingValues, type Translate } from './marketing-values';
 
-/** The eight features of the Free vs Pro table (spec sections 2 and 9), in display order. */
+/** The eight features of the Free vs Pro table, in display order. */
 export const COMPARISON_ROW_KEYS = [
   'addressLifetime',
   'mailRetention',

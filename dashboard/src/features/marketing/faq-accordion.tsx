@@ -6,7 +6,7 @@ import { FAQ_ITEMS, faqJsonLd, translateFaqItem } from './faq-items';
 import { serializeForScript } from '../../shared/serialize-for-script';
 
 /**
- * The FAQ (spec section 2): one answer open at a time, and pressing the open question again
+ * The FAQ: one answer open at a time, and pressing the open question again
  * closes it. Each question is a heading holding a button, the WAI-ARIA accordion pattern.
  */
 export function FaqAccordion() {

@@ -1,6 +1,6 @@
 import { marketingValues, type Translate } from './marketing-values';
 
-/** The FAQ's categories, as spec section 2 lists them; every one has at least one item. */
+/** The FAQ's categories; every one has at least one item. */
 export const FAQ_CATEGORIES = [
   'basics',
   'usage',
@@ -25,7 +25,7 @@ export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 /** An item's texts live in the marketing locale files under `faq.{id}.question` and `.answer`. */
 export type FaqItem = { id: string; category: FaqCategory };
 
-/** The 35 questions (spec section 9), in the order the accordion shows them. */
+/** The 35 questions, in the order the accordion shows them. */
 export const FAQ_ITEMS: readonly FaqItem[] = [
   { id: 'what-is-temporary-email', category: 'basics' },
   { id: 'do-i-need-to-sign-up', category: 'basics' },
@@ -78,8 +78,8 @@ export function translateFaqItem(
 }
 
 /**
- * The FAQ as schema.org FAQPage structured data (spec section 2: "structured FAQ data for
- * search engines"), for the home page now and the public pages later.
+ * The FAQ as schema.org FAQPage structured data, so search engines can show the answers,
+ * for the home page now and the public pages later.
  */
 export function faqJsonLd(t: Translate, language: string) {
   return {

@@ -41,7 +41,7 @@ const FEATURE_TILES = [
 ] as const;
 
 /**
- * Spec section 2's trust block: marketing claims, not measurements. Formatted per language,
+ * The trust block: marketing claims, not measurements. Formatted per language,
  * so French reads "100 000+" and German "99,9 %".
  */
 function trustFigures(language: string): { key: string; value: string }[] {
@@ -150,7 +150,7 @@ function TrustBlock() {
 }
 
 /**
- * The home page's marketing sections below the inbox, in spec section 2's order. Pro users
+ * The home page's marketing sections below the inbox, in display order. Pro users
  * see what they have instead of upgrade prompts, and no comparison table.
  */
 export function HomeSections({ isPro, onUpgrade }: { isPro: boolean; onUpgrade: () => void }) {

@@ -12,12 +12,12 @@ import {
  */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** Spec section 1: the pass lasts a day, and every payment has a money-back window. */
+/** The pass lasts a day, and every payment has a money-back window. */
 const PASS_LENGTH_HOURS = 24;
 const MONEY_BACK_DAYS = 30;
 
 /**
- * The product facts the marketing texts interpolate (spec section 9). Texts name them as
+ * The product facts the marketing texts interpolate. Texts name them as
  * `{{minutes}}`, `{{monthly}}`... and never spell a number, so no copy can drift from the facts.
  */
 export function marketingValues(language: string): Record<string, string | number> {

@@ -42,7 +42,7 @@ function CopyableCode({ code, label }: { code: string; label: string }) {
 }
 
 /**
- * API Documentation (spec section 2, Pro only): how to call the public API with the user's
+ * API Documentation (Pro only): how to call the public API with the user's
  * own token. The server keeps only a hash, so the full token is shown when it is made (the
  * first opening, or a rotation) and its prefix after that.
  */

@@ -23,7 +23,7 @@ interface AliasForm {
 }
 
 /**
- * Create Custom Alias (spec section 2): a name on one of our domains becomes the page's
+ * Create Custom Alias: a name on one of our domains becomes the page's
  * address, kept as the Pro session and read through the aggregated inbox.
  */
 export function CustomAliasDialog({
@@ -50,7 +50,7 @@ export function CustomAliasDialog({
   const create = useMutation({
     mutationFn: async ({ alias, domain }: { alias: string; domain: string }) => {
       const { address } = await unwrap(createCustomEmail({ client, body: { alias, domain } }));
-      // Best effort (spec section 7): the address works whether or not this is remembered.
+      // Best effort: the address works whether or not this is remembered.
       await unwrap(saveCustomAlias({ client, body: { customAlias: alias } })).catch(
         () => undefined,
       );

@@ -11,7 +11,7 @@ import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
 import { FormField } from '../../shared/ui/form-field';
 import { checkForwardingEmail } from './validate-pro-forms';
 
-/** Spec section 4: forwarding is checked every 10 seconds (here: whether it was confirmed). */
+/** The settings are re-read every 10 seconds, to see a pending confirmation land. */
 const FORWARDING_CHECK_MS = 10_000;
 const SETTINGS_KEY = ['forwarding-settings'] as const;
 
@@ -21,7 +21,7 @@ interface ForwardingForm {
 }
 
 /**
- * Email Forwarding (spec section 2): a toggle, and the destination only while it is on. A
+ * Email Forwarding: a toggle, and the destination only while it is on. A
  * new destination must confirm by its link before anything is forwarded; until then the
  * dialog says so, and re-reads the settings to see the confirmation land.
  */

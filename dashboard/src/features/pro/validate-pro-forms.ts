@@ -1,7 +1,7 @@
-// Spec section 5's rules for the Pro forms, pure so they are tested without a browser. Each
-// failure names its i18n key (title and message of the spec's texts).
+// The rules for the Pro forms, pure so they are tested without a browser. Each
+// failure names its i18n key (the title and message the form shows).
 
-/** Spec section 9: an alias has at most this many characters. */
+/** An alias has at most this many characters. */
 export const ALIAS_MAX_LENGTH = 20;
 
 export type AliasCheck =
@@ -33,7 +33,7 @@ export function checkForwardingEmail(email: string, enabled: boolean): Forwardin
 }
 
 /**
- * Spec section 8's custom-address errors, from the server's status and message: taken (422
+ * The custom-address errors, from the server's status and message: taken (422
  * or "already exists"), provider busy (429 or "busy"), empty answer, else the server's own
  * message, else the generic text (undefined: the caller shows its generic key).
  */

@@ -8,7 +8,7 @@ import { usePageText } from './content-queries';
 import { fillFacts, RichText } from './rich-text';
 import { SitePageFrame } from './site-page-frame';
 
-/** Spec section 2: the terms were last changed on this day. */
+/** The terms were last changed on this day. */
 export const TERMS_UPDATED = '2025-01-14';
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 
-/** `/pro/cancel` (spec section 2): nothing was charged; try again or go home. */
+/** `/pro/cancel`: nothing was charged; try again or go home. */
 export function ProCancelPage() {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,7 @@ import { SUCCESS_POLL_ATTEMPTS, SUCCESS_POLL_MS, shortSessionId } from './succes
 import { isProUser, USER_QUERY_KEY, userQueryOptions } from '../account/user-query';
 
 /**
- * `/pro/success?cs=…` (spec section 2): waits for the payment to turn into Pro, reading the
+ * `/pro/success?cs=…`: waits for the payment to turn into Pro, reading the
  * user every 2 s up to 10 times, with a manual check; then welcomes the new Pro user.
  */
 export function ProSuccessPage() {

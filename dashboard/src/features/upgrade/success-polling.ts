@@ -1,4 +1,4 @@
-// The payment success page's waiting rules (spec sections 4 and 9).
+// How the payment success page waits for the payment to turn into Pro.
 
 /** The user is read every 2 s, 10 times at most. */
 export const SUCCESS_POLL_MS = 2000;

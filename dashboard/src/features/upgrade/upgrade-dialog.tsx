@@ -12,7 +12,7 @@ import { openDialog } from '../account/dialog-store';
 import { ComparisonTable } from '../marketing/comparison-table';
 import { useCheckout } from './use-checkout';
 
-/** Spec section 3's pricing plan item, for the two plans on sale. */
+/** The two plans on sale, the monthly one marked popular. */
 const PLANS: { plan: ProPlan; popular: boolean }[] = [
   { plan: 'pro_monthly', popular: true },
   { plan: 'pro_24hr', popular: false },
@@ -69,7 +69,7 @@ function PlanCard({
 }
 
 /**
- * Upgrade to Pro (spec section 2, Dialogs): the two plans with their prices, the Free vs Pro
+ * Upgrade to Pro: the two plans with their prices, the Free vs Pro
  * comparison, the launch and money-back notes, and the way back in for a returning Pro user.
  */
 export function UpgradeDialog({

@@ -5,12 +5,12 @@ import { createApiClient } from '../../shared/create-api-client';
 import type { ProPlan } from '../../shared/product-facts';
 import { showToast } from '../../shared/toast/toast-store';
 
-/** Spec section 7: the browser goes to the checkout this long after its URL comes back. */
+/** The browser goes to the checkout this long after its URL comes back. */
 const REDIRECT_DELAY_MS = 100;
 
 /**
- * Starts a checkout (spec section 4): idle, then pending ('Processing...') until the
- * provider's URL is there and the browser leaves for it; back to idle with the spec's toast
+ * Starts a checkout: idle, then pending ('Processing...') until the
+ * provider's URL is there and the browser leaves for it; back to idle with an error toast
  * when it fails.
  */
 export function useCheckout() {

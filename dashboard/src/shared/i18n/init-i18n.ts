@@ -75,7 +75,7 @@ export async function loadLanguage(language: Language): Promise<void> {
 /**
  * Starts i18n in the language the path names (English without a prefix), as the prerendered
  * page was written; the stored choice, the country and the browser language are applied
- * after that by useLanguageRouting (spec section 4: default first, then detection).
+ * after that by useLanguageRouting: the default first, then detection.
  */
 export async function initI18n(): Promise<void> {
   i18next.on('languageChanged', (language) => {

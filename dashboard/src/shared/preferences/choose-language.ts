@@ -4,7 +4,7 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'tm_lang';
 export const LANGUAGE_COOKIE = 'tm_lang';
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-/** Spec section 3's "language-choice flag": the reader picked a language themselves. */
+/** The language-choice flag: the reader picked a language themselves. */
 export const LANGUAGE_CHOICE_FLAG = 'tm_lang_chosen';
 
 /** `fr-CA` and `FR` both mean French; anything unsupported is null. */
@@ -15,7 +15,7 @@ export function supportedLanguage(tag: string | null | undefined): Language | nu
 }
 
 /**
- * Spec section 4's order without the country lookup and the `/{lang}` prefix (issue 7): a
+ * The language order without the country lookup and the `/{lang}` prefix (issue 7): a
  * stored choice (local storage, then the `tm_lang` cookie), else the browser's first
  * supported language, else English.
  */

@@ -1,6 +1,6 @@
 import { createStore } from '../create-store';
 
-/** Spec section 9: a toast stays 5 s. */
+/** A toast stays 5 s. */
 export const TOAST_DURATION_MS = 5000;
 
 export type Toast = {

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, TOAST_DURATION_MS, useCurrentToast, type Toast } from './toast-store';
 
-/** Spec section 9: a toast dragged sideways this far is dismissed. */
+/** A toast dragged sideways this far is dismissed. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-/** Spec section 9: F8 moves focus to the toast (as in Radix's toast viewport). */
+/** F8 moves focus to the toast (as in Radix's toast viewport). */
 const TOAST_HOTKEY = 'F8';
 
 function ToastCard({ toast }: { toast: Toast }) {

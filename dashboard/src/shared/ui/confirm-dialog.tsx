@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DANGER_BUTTON, SECONDARY_BUTTON } from './button-classes';
 
 /**
- * The generic confirm dialog (spec section 2): a question, Cancel, and the action. While the
+ * The generic confirm dialog: a question, Cancel, and the action. While the
  * action runs its button says so and neither can be pressed again.
  */
 export function ConfirmDialog({

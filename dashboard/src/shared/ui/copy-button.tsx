@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toast/toast-store';
 
-/** Spec section 9: the copy button says "Copied" this long. */
+/** How long the copy button says "Copied". */
 export const COPY_FEEDBACK_MS = 2000;
 
 /**

@@ -1,7 +1,7 @@
 import { createPortal } from 'react-dom';
 
 /**
- * The full-screen loader (spec section 2, Loaders): a spinner and a short text over the
+ * The full-screen loader: a spinner and a short text over the
  * whole page, announced politely. Used for the start overlay and the logout transition.
  */
 export function FullScreenLoader({ text }: { text: string }) {

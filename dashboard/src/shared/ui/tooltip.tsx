@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 
-/** Spec section 9: a tooltip opens after 700 ms of hover or focus... */
+/** A tooltip opens after 700 ms of hover or focus... */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 /** ...or at once when another one closed less than 300 ms ago (moving along a toolbar). */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
