@@ -14,7 +14,7 @@ import { createParserPool } from './ingest/parser-pool.js';
 import { createMailer } from './features/outbound/create-mailer.js';
 import { createStripeClient } from './features/billing/create-stripe-client.js';
 import { buildApp, buildProbeApp } from './http/build-app.js';
-import { limiterFactory } from './http/rate-limit.js';
+import { limiterFactory } from './features/limits/create-limiter.js';
 import { startForwardingJob } from './jobs/deliver-forwarding.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';

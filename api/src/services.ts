@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { MessageService } from './features/messages/create-message-service.js';
 import type { MailboxTokens } from './features/mailboxes/mailbox-tokens.js';
 import type { Mailer } from './features/outbound/create-mailer.js';
-import type { CreateLimiter } from './http/rate-limit.js';
+import type { CreateLimiter } from './features/limits/create-limiter.js';
 import type { EventBus } from './realtime/event-bus.js';
 import type { Storage } from './storage/open-database.js';
 import type { Repositories } from './storage/repositories/index.js';

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import type { Services } from '../services.js';
 import { clientAddress } from './client-address.js';
-import { takeFromWindows, tooManyRequests } from './rate-limit.js';
+import { tooManyRequests } from './rate-limit.js';
+import { takeFromWindows } from '../features/limits/create-limiter.js';
 
 /** A place taken in a client's budget of new addresses. */
 export interface AddressPlace {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { SMTPServerSession } from 'smtp-server';
-import type { CreateLimiter } from '../http/rate-limit.js';
+import type { CreateLimiter } from '../features/limits/create-limiter.js';
 
 const HOUR_SECONDS = 3_600;
 

@@ -10,7 +10,7 @@ import {
 } from 'smtp-server';
 import type { Config } from '../config.js';
 import type { Ingest } from './ingest-messages.js';
-import type { CreateLimiter } from '../http/rate-limit.js';
+import type { CreateLimiter } from '../features/limits/create-limiter.js';
 import type { Mailbox, MailboxesRepository } from '../storage/repositories/mailboxes.js';
 import { cacheRecipients } from './cache-recipients.js';
 import { collectMessage } from './collect-message.js';

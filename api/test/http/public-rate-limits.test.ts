@@ -11,7 +11,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/config.js';
 import { createApiRateLimiter } from '../../src/http/v1/api-rate-limiter.js';
-import { limiterFactory } from '../../src/http/rate-limit.js';
+import { limiterFactory } from '../../src/features/limits/create-limiter.js';
 import { buyPro, type TestBrowser } from '../support/browser.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';

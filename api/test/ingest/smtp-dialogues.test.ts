@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limiterFactory, type CreateLimiter } from '../../src/http/rate-limit.js';
+import { limiterFactory, type CreateLimiter } from '../../src/features/limits/create-limiter.js';
 import {
   createTestMailbox,
   startTestMailServer,

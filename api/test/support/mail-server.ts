@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { startCommitWriter, type CommitWriter } from '../../src/ingest/commit-writer.js';
 import { createIngest, type Ingest } from '../../src/ingest/ingest-messages.js';
 import { createParserPool } from '../../src/ingest/parser-pool.js';
-import type { CreateLimiter } from '../../src/http/rate-limit.js';
+import type { CreateLimiter } from '../../src/features/limits/create-limiter.js';
 import type { Services } from '../../src/services.js';
 import { startSmtp } from '../../src/ingest/start-smtp.js';
 import { testBackends, type TestDatabase } from './test-databases.js';

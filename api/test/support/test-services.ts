@@ -8,7 +8,7 @@ import { createMailboxTokens } from '../../src/features/mailboxes/mailbox-tokens
 import { createMessageService } from '../../src/features/messages/create-message-service.js';
 import { createMailer } from '../../src/features/outbound/create-mailer.js';
 import { buildApp, type BuildAppOptions } from '../../src/http/build-app.js';
-import { limiterFactory } from '../../src/http/rate-limit.js';
+import { limiterFactory } from '../../src/features/limits/create-limiter.js';
 import { LocalEventBus } from '../../src/realtime/event-bus.js';
 import type { Services } from '../../src/services.js';
 import { createRepositories } from '../../src/storage/repositories/index.js';

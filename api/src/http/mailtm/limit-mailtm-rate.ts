@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { takeFromWindows, tooManyRequests, type CreateLimiter } from '../rate-limit.js';
+import { tooManyRequests } from '../rate-limit.js';
+import { takeFromWindows, type CreateLimiter } from '../../features/limits/create-limiter.js';
 
 /** mail.tm's own text, whatever the configured limit: its clients match on it. */
 const MAILTM_RATE_LIMIT_MESSAGE =

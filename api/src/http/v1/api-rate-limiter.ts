@@ -1,5 +1,9 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { takeFromWindows, type CreateLimiter, type RateLimitState } from '../rate-limit.js';
+import {
+  takeFromWindows,
+  type CreateLimiter,
+  type RateLimitState,
+} from '../../features/limits/create-limiter.js';
 
 export type RateTier = 'free' | 'pro';
 
