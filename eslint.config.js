@@ -65,4 +65,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The dashboard's layers import one way, app -> features -> shared: app/ composes the
+    // features (page table, router), so a feature or a shared piece importing it would make a
+    // cycle. The package boundary is repeated for the same reason as above.
+    files: ['dashboard/src/features/**', 'dashboard/src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            packageBoundary,
+            {
+              group: ['**/app/**'],
+              message:
+                'features/ and shared/ must not import app/ (it imports them); move what both need into shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

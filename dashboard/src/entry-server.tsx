@@ -8,7 +8,7 @@ import { StaticRouter } from 'react-router';
 import { AppShell } from './app/app-root';
 import { createQueryClient } from './app/create-query-client';
 import { preloadSitePage } from './app/routing/site-page';
-import { parseSitePath } from './app/routing/site-routes';
+import { parseSitePath } from './shared/routing/site-routes';
 import { BLOG_POSTS } from './content/load-content';
 import { allPostsQuery, pageQuery, postQuery } from './features/site/content-queries';
 import { HeadContext, type CollectedHead } from './features/site/head-context';
@@ -17,7 +17,7 @@ import type { Language } from './shared/preferences/choose-language';
 
 // What scripts/prerender.ts reads besides renderPage.
 export { BLOG_POSTS } from './content/load-content';
-export { LANDING_PAGES, LOCALIZED_PAGES, sitePath } from './app/routing/site-routes';
+export { LANDING_PAGES, LOCALIZED_PAGES, sitePath } from './shared/routing/site-routes';
 export { sitePageSource } from './app/routing/site-page';
 
 let started: Promise<unknown> | undefined;

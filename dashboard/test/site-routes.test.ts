@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSitePath, sitePath, switchLanguagePath } from '../src/app/routing/site-routes.js';
+import { parseSitePath, sitePath, switchLanguagePath } from '../src/shared/routing/site-routes.js';
 
 describe('the route table', () => {
   it('reads the translated pages, unprefixed in English and under /fr, /es, /de', () => {

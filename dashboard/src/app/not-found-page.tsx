@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SitePageFrame } from '../features/site/site-page-frame';
 import { LINK_BUTTON } from '../shared/ui/button-classes';
-import { sitePath } from './routing/site-routes';
-import { useSiteRoute } from './routing/use-site-route';
+import { sitePath } from '../shared/routing/site-routes';
+import { useSiteRoute } from '../shared/routing/use-site-route';
 
 const LINKS = ['home', 'features', 'faq', 'privacy', 'contact'] as const;
 

@@ -2,8 +2,8 @@ import type { User } from '@tempmail/sdk';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { parseSitePath, type PageId } from './site-routes';
-import { useSiteRoute } from './use-site-route';
+import { parseSitePath, type PageId } from '../../shared/routing/site-routes';
+import { useSiteRoute } from '../../shared/routing/use-site-route';
 
 // Each page is its own chunk, so a visitor downloads the code of the page they read (the
 // public site's budget: 120 KB of JavaScript before interaction). The prerender waits for

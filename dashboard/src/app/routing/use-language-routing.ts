@@ -12,7 +12,7 @@ import {
 } from '../../shared/preferences/choose-language';
 import { readStorage } from '../../shared/preferences/read-storage';
 import { storeLanguageChoice } from '../../shared/preferences/save-language';
-import { parseSitePath, sitePath } from './site-routes';
+import { parseSitePath, sitePath } from '../../shared/routing/site-routes';
 
 /**
  * The language rules. A prefixed path sets the language. On an unprefixed path

@@ -3,8 +3,8 @@ import { writeStorage } from '../../shared/preferences/read-storage';
 import { LANGUAGE_CHOICE_FLAG, type Language } from '../../shared/preferences/choose-language';
 import { saveLanguage, storeLanguageChoice } from '../../shared/preferences/save-language';
 import { loadLanguage } from '../../shared/i18n/init-i18n';
-import { switchLanguagePath } from './site-routes';
-import { useSiteRoute } from './use-site-route';
+import { switchLanguagePath } from '../../shared/routing/site-routes';
+import { useSiteRoute } from '../../shared/routing/use-site-route';
 
 /**
  * A language the reader chose (the switcher, the language prompt): kept for a year with the

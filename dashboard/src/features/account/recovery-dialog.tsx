@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createApiClient } from '../../shared/create-api-client';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
-import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
-import { FormField } from '../../shared/ui/form-field';
+import { PRIMARY_BUTTON } from '../../shared/ui/button-classes';
+import { EmailField } from '../../shared/ui/email-field';
 
 /**
  * What went wrong asking for a link. The server answers the same whether or not an account
@@ -33,7 +33,6 @@ export function RecoveryDialog({
     mutationFn: (email: string) =>
       unwrap(requestAccessRecovery({ client: createApiClient(), body: { email } })),
   });
-  const emailError = form.formState.errors.email;
 
   function close(next: boolean) {
     if (!next) {
@@ -63,19 +62,15 @@ export function RecoveryDialog({
           onSubmit={form.handleSubmit(({ email }) => request.mutate(email.trim()))}
           className="space-y-3"
         >
-          <FormField label={t('recovery.emailLabel')} error={emailError?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                autoComplete="email"
-                className={TEXT_INPUT}
-                {...form.register('email', {
-                  validate: (value) => value.trim() !== '' || t('recovery.emailRequired'),
-                })}
-              />
-            )}
-          </FormField>
+          <EmailField
+            control={form.control}
+            name="email"
+            label={t('recovery.emailLabel')}
+            messages={{
+              required: t('recovery.emailRequired'),
+              invalid: t('recovery.emailInvalid'),
+            }}
+          />
           {request.isError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
               {t(recoveryErrorKey(request.error))}

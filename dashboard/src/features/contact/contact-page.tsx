@@ -3,10 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ContactPageText } from '../../content/content-types';
-import { sitePath } from '../../app/routing/site-routes';
-import { useSiteRoute } from '../../app/routing/use-site-route';
+import { sitePath } from '../../shared/routing/site-routes';
+import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { createApiClient } from '../../shared/create-api-client';
 import { LINK_BUTTON, PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+import { EmailField } from '../../shared/ui/email-field';
 import { FormField } from '../../shared/ui/form-field';
 import { usePageText } from '../site/content-queries';
 import { SitePageFrame } from '../site/site-page-frame';
@@ -31,8 +32,6 @@ interface ContactForm {
   priority: (typeof PRIORITIES)[number];
   message: string;
 }
-
-const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The contact page: three ways to get help, the form (posted to
@@ -132,22 +131,12 @@ export function ContactPage() {
                     />
                   )}
                 </FormField>
-                <FormField label={text.form.email} error={errors.email?.message}>
-                  {(control) => (
-                    <input
-                      {...control}
-                      type="email"
-                      autoComplete="email"
-                      className={TEXT_INPUT}
-                      {...form.register('email', {
-                        validate: (value) =>
-                          value.trim() === ''
-                            ? text.form.required
-                            : BASIC_EMAIL.test(value.trim()) || text.form.invalidEmail,
-                      })}
-                    />
-                  )}
-                </FormField>
+                <EmailField
+                  control={form.control}
+                  name="email"
+                  label={text.form.email}
+                  messages={{ required: text.form.required, invalid: text.form.invalidEmail }}
+                />
                 <div className="sm:col-span-2">
                   <FormField label={text.form.subject} error={errors.subject?.message}>
                     {(control) => (

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { sitePath } from '../../app/routing/site-routes';
-import { useSiteRoute } from '../../app/routing/use-site-route';
+import { sitePath } from '../../shared/routing/site-routes';
+import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
 import {
   FAQ_CATEGORIES,

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
-import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
-import { FormField } from '../../shared/ui/form-field';
+import { PRIMARY_BUTTON } from '../../shared/ui/button-classes';
+import { EmailField } from '../../shared/ui/email-field';
 import { checkForwardingEmail } from './validate-pro-forms';
 
 /** The settings are re-read every 10 seconds, to see a pending confirmation land. */
@@ -67,7 +67,6 @@ export function ForwardingDialog({ open, onOpenChange }: DialogState) {
   }
 
   const enabled = form.watch('enabled');
-  const emailError = form.formState.errors.email;
   const current = settings.data;
 
   return (
@@ -99,17 +98,15 @@ export function ForwardingDialog({ open, onOpenChange }: DialogState) {
             />
           </div>
           {enabled && (
-            <FormField label={t('forwarding.emailLabel')} error={emailError?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  className={TEXT_INPUT}
-                  {...form.register('email')}
-                />
-              )}
-            </FormField>
+            <EmailField
+              control={form.control}
+              name="email"
+              label={t('forwarding.emailLabel')}
+              messages={{
+                required: t('forwarding.errors.required'),
+                invalid: t('forwarding.errors.invalid'),
+              }}
+            />
           )}
           <p
             role="status"

@@ -1,3 +1,5 @@
+import { isEmailAddress } from '../../shared/check-email-address';
+
 // The rules for the Pro forms, pure so they are tested without a browser. Each
 // failure names its i18n key (the title and message the form shows).
 
@@ -17,9 +19,6 @@ export function checkAlias(alias: string, domain: string): AliasCheck {
   return { ok: true, alias: cleaned, domain: domain.trim() };
 }
 
-/** The spec's "basic address pattern": something, @, something, a dot, something; no spaces. */
-const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export type ForwardingCheck =
   { ok: true; email: string | null } | { ok: false; error: 'required' | 'invalid' };
 
@@ -28,7 +27,7 @@ export function checkForwardingEmail(email: string, enabled: boolean): Forwardin
   const cleaned = email.trim();
   if (!enabled) return { ok: true, email: cleaned === '' ? null : cleaned };
   if (cleaned === '') return { ok: false, error: 'required' };
-  if (!BASIC_EMAIL.test(cleaned)) return { ok: false, error: 'invalid' };
+  if (!isEmailAddress(cleaned)) return { ok: false, error: 'invalid' };
   return { ok: true, email: cleaned };
 }
 

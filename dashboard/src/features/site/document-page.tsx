@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentPageText } from '../../content/content-types';
-import { useSiteRoute } from '../../app/routing/use-site-route';
-import { sitePath } from '../../app/routing/site-routes';
+import { useSiteRoute } from '../../shared/routing/use-site-route';
+import { sitePath } from '../../shared/routing/site-routes';
 import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { usePageText } from './content-queries';
 import { fillFacts, RichText } from './rich-text';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { supportedLanguage, type Language } from '../../shared/preferences/choose-language';
+import { supportedLanguage, type Language } from '../preferences/choose-language';
 import { parseSitePath, type SiteRoute } from './site-routes';
 
 /** The page the address bar names, and the language it is shown in. */

@@ -1,4 +1,4 @@
-import { SUPPORTED_LANGUAGES, type Language } from '../../shared/preferences/choose-language';
+import { SUPPORTED_LANGUAGES, type Language } from '../preferences/choose-language';
 
 // The site's routes: English unprefixed, /fr, /es, /de for the pages that
 // are translated; landing and payment pages unprefixed only; everything else is not found.
