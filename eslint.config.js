@@ -16,6 +16,7 @@ export default tseslint.config(
       '**/dist-server/**',
       '**/node_modules/**',
       'sdk/src/generated/**',
+      'openapi/operations.d.ts',
       'data/**',
     ],
   },
@@ -45,9 +46,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [packageBoundary] }] },
   },
   {
-    // The HTTP surfaces and the ingest reach messages through features/messages (its service,
-    // its types), never the storage that implements them. A later block for the same files
-    // replaces the rule's options, so the package boundary is repeated here.
+    // The HTTP surfaces and the ingest reach state only through the feature services and the
+    // stores features/ declares, never the storage that implements them (types included).
+    // A later block for the same files replaces the rule's options, so the package boundary
+    // is repeated here.
     files: ['api/src/http/**', 'api/src/ingest/**'],
     rules: {
       'no-restricted-imports': [
@@ -56,9 +58,9 @@ export default tseslint.config(
           patterns: [
             packageBoundary,
             {
-              group: ['**/storage/repositories/messages*'],
+              group: ['**/storage/**'],
               message:
-                'Use features/messages (the message service, message-types.ts) instead of the messages repository.',
+                'Use the feature services (Services) and the types in features/ instead of storage.',
             },
           ],
         },

@@ -4,29 +4,23 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { createServices } from './create-services.js';
 import { checkSupportEmail } from './features/contact/check-support-email.js';
 import { loadJwtSecret } from './features/mailboxes/load-jwt-secret.js';
-import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
-import { createMessageService } from './features/messages/create-message-service.js';
-import { startCommitWriter } from './ingest/commit-writer.js';
+import { startCommitWriter } from './storage/commit-writer.js';
 import { createIngest } from './ingest/ingest-messages.js';
 import { createParserPool } from './ingest/parser-pool.js';
-import { createMailer } from './features/outbound/create-mailer.js';
-import { createStripeClient } from './features/billing/create-stripe-client.js';
 import { buildApp, buildProbeApp } from './http/build-app.js';
-import { limiterFactory } from './features/limits/create-limiter.js';
 import { startForwardingJob } from './jobs/deliver-forwarding.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
 import { LocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { closeAllEventStreams } from './http/event-stream.js';
 import { RedisEventBus } from './realtime/redis-event-bus.js';
-import type { Services } from './services.js';
 import { startSmtp } from './ingest/start-smtp.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { openDatabase } from './storage/open-database.js';
 import { restrictDataDir } from './storage/restrict-permissions.js';
-import { createRepositories } from './storage/repositories/index.js';
 
 /** How often due forwarding is sent. */
 const FORWARDING_INTERVAL_MS = 1_000;
@@ -52,7 +46,6 @@ async function main(): Promise<void> {
   restrictDataDir(config.dataDir, logger);
   const storage = openDatabase(config.database);
   await migrateToLatest(storage);
-  const repositories = createRepositories(storage);
   const events: EventBus = config.redisUrl
     ? new RedisEventBus(config.redisUrl, logger)
     : new LocalEventBus();
@@ -64,24 +57,16 @@ async function main(): Promise<void> {
         commandTimeout: 250,
       }).on('error', (error: Error) => logger.warn({ err: error.message }, 'redis rate limits'))
     : undefined;
-  const services: Services = {
+  const { services, stores } = createServices({
     config,
     logger,
     storage,
-    repositories,
-    messages: createMessageService({ store: repositories.messages, events, now }),
     events,
-    mailboxTokens: createMailboxTokens(loadJwtSecret(config.jwtSecret, config.dataDir), now),
-    mailer: createMailer({
-      from: config.outbound.from,
-      relayUrl: config.outbound.relayUrl,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      logger,
-    }),
-    stripe: config.stripe && createStripeClient(config.stripe),
-    createLimiter: limiterFactory(rateLimitRedis),
+    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    rateLimitRedis,
     now,
-  };
+  });
   const { role } = config;
   const runs = (part: 'web' | 'smtp' | 'worker') => role === 'all' || role === part;
   const supportEmailProblem = checkSupportEmail({
@@ -126,7 +111,7 @@ async function main(): Promise<void> {
       timeoutMs: config.parsing.timeoutMs,
     });
     const ingest = createIngest({
-      messages: repositories.messages,
+      messages: stores.messages,
       commitBatch: commits.commitBatch,
       parser,
       bus: events,
@@ -136,7 +121,7 @@ async function main(): Promise<void> {
     const smtp = await startSmtp({
       config,
       logger,
-      mailboxes: repositories.mailboxes,
+      mailboxes: stores.mailboxes,
       ingest,
       createLimiter: services.createLimiter,
       now,
@@ -160,13 +145,13 @@ async function main(): Promise<void> {
   let stopJobs: (() => Promise<void>) | undefined;
   if (runs('worker')) {
     const stopPurge = startPurgeJob({
-      repositories,
+      stores,
       logger,
       now,
       intervalMs: config.purgeIntervalMs,
     });
     const stopForwarding = startForwardingJob({
-      repositories,
+      stores,
       mailer: services.mailer,
       logger,
       now,
@@ -178,7 +163,6 @@ async function main(): Promise<void> {
     };
   }
 
-  const operations = app.locals.operations as { pending: string[] } | undefined;
   logger.info(
     {
       role,
@@ -188,7 +172,6 @@ async function main(): Promise<void> {
       database: config.database.kind,
       events: config.redisUrl ? 'redis' : 'in-process',
       domains: config.mailDomains,
-      operationsNotImplemented: operations?.pending.length,
     },
     `TempMail (${role}) listening: HTTP ${config.http.host}:${config.http.port}` +
       (runs('web') ? ` (docs at ${config.publicUrl}/docs)` : ' (probes only)') +

@@ -39,6 +39,21 @@ describe('generated artifacts', () => {
     ).toBe(true);
   });
 
+  it('openapi/operations.d.ts is what openapi-typescript makes from the contract', () => {
+    // The same options as the build script in openapi/package.json.
+    const fresh = path.join(scratch, 'operations.d.ts');
+    execFileSync(bin('openapi-typescript'), ['openapi.json', '--output', fresh, '--immutable'], {
+      cwd: path.join(repoRoot, 'openapi'),
+      env: quiet,
+      stdio: 'pipe',
+    });
+    const committed = fs.readFileSync(path.join(repoRoot, 'openapi/operations.d.ts'), 'utf8');
+    expect(
+      committed === fs.readFileSync(fresh, 'utf8'),
+      'operations.d.ts is stale: run npm run generate',
+    ).toBe(true);
+  });
+
   it('the contract passes the linter', () => {
     expect(() =>
       execFileSync(bin('redocly'), ['lint', 'src/openapi.yaml'], {

@@ -184,12 +184,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.use(validateRequests(contract, roots, options.validateResponses ?? false));
   app.use(refuseInfiniteNumbers);
 
-  const { handler, implemented, pending } = mountOperations(
-    operations,
-    operationHandlers(services),
-  );
-  app.use(handler);
-  app.locals.operations = { implemented, pending };
+  app.use(mountOperations(operations, operationHandlers(services)));
   app.use(
     serveDashboard(
       roots,
@@ -209,6 +204,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
       logger: services.logger,
       surfaceOf,
       exposeInternalErrors: options.exposeInternalErrors ?? false,
+      isDatabaseUnavailable: services.database.isUnavailable,
     }),
   );
   return app;

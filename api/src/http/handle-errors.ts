@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '../storage/errors.js';
 import { ApiError, type ErrorCode, type ErrorDetail } from './api-error.js';
 
 /** Which error dialect a request gets: ours on /api, /v1 and probes; mail.tm's on its surface. */
@@ -68,7 +67,11 @@ function bodyParserStatus(error: unknown): number | undefined {
   return undefined;
 }
 
-function normalise(error: unknown, exposeInternalErrors: boolean): NormalisedError {
+function normalise(
+  error: unknown,
+  exposeInternalErrors: boolean,
+  isDatabaseUnavailable: (error: unknown) => boolean,
+): NormalisedError {
   if (error instanceof ApiError) {
     return {
       status: error.status,
@@ -174,13 +177,19 @@ export function handleErrors(options: {
   logger: Logger;
   surfaceOf: (request: Request) => Surface;
   exposeInternalErrors: boolean;
+  /** Whether an error means the database is away (answered 503), not a fault of ours. */
+  isDatabaseUnavailable: (error: unknown) => boolean;
 }): ErrorRequestHandler {
   return (error, request, response, next) => {
     if (response.headersSent) {
       next(error);
       return;
     }
-    const normalised = normalise(error, options.exposeInternalErrors);
+    const normalised = normalise(
+      error,
+      options.exposeInternalErrors,
+      options.isDatabaseUnavailable,
+    );
     if (normalised.internal) {
       options.logger.error({ err: error, requestId: request.id }, 'request failed');
     }

@@ -1,4 +1,4 @@
-import type { Mailbox } from '../storage/repositories/mailboxes.js';
+import type { Mailbox } from '../features/mailboxes/mailbox-store.js';
 
 type FindRecipient = (address: string, now: number) => Promise<Mailbox | undefined>;
 

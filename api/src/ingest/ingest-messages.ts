@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../realtime/event-bus.js';
 import type {
+  CommitBatch,
+  CommitResult,
   MessageDetail,
   MessageSummary,
   ParsedMessage,
 } from '../features/messages/message-types.js';
-import type { CommitWriter } from './commit-writer.js';
 import { createGroupCommit } from './group-commit.js';
 import type { ParserPool } from './parser-pool.js';
 
@@ -46,8 +47,8 @@ export interface PendingMessages {
 
 export function createIngest(deps: {
   messages: PendingMessages;
-  /** Where group commits are written (commit-writer.ts). */
-  commitBatch: CommitWriter['commitBatch'];
+  /** Writes one group commit durably (storage/commit-writer.ts). */
+  commitBatch(batch: CommitBatch): Promise<CommitResult>;
   parser: ParserPool;
   bus: EventBus;
   logger: Logger;

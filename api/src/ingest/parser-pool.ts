@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { ParsedMessage } from '../features/messages/message-types.js';
 import { HEADER_SCAN_BYTES, readHeadersOnly, spansItsBuffer } from './parse-message.js';
-import { spawnWorker } from './spawn-worker.js';
+import { spawnWorker } from '../spawn-worker.js';
 
 export interface ParserPool {
   /**

@@ -11,7 +11,7 @@ import {
 import type { Config } from '../config.js';
 import type { Ingest } from './ingest-messages.js';
 import type { CreateLimiter } from '../features/limits/create-limiter.js';
-import type { Mailbox, MailboxesRepository } from '../storage/repositories/mailboxes.js';
+import type { Mailbox, MailboxStore } from '../features/mailboxes/mailbox-store.js';
 import { cacheRecipients } from './cache-recipients.js';
 import { collectMessage } from './collect-message.js';
 import { classifyRecipient, type RecipientClass } from './classify-recipient.js';
@@ -133,7 +133,7 @@ class ReceiveOnlySmtpServer extends SMTPServer {
 export interface SmtpDeps {
   config: Config;
   logger: Logger;
-  mailboxes: MailboxesRepository;
+  mailboxes: MailboxStore;
   ingest: Ingest;
   /** Counts unknown recipients per client address: shared across nodes with Redis. */
   createLimiter: CreateLimiter;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Mailer } from '../features/outbound/create-mailer.js';
 import { FORWARDING_DAILY_LIMIT, startOfUtcDay } from '../features/forwarding/manage-forwarding.js';
-import type { Repositories } from '../storage/repositories/index.js';
-import type { Delivery } from '../storage/repositories/forwarding.js';
+import type { Stores } from '../features/stores.js';
+import type { Delivery } from '../features/forwarding/forwarding-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -18,7 +18,7 @@ const MAX_ATTEMPTS = 8;
 const retryDelay = (attempts: number) => Math.min(60_000 * 2 ** attempts, 6 * 3_600_000);
 
 interface Deps {
-  repositories: Repositories;
+  stores: Stores;
   mailer: Mailer;
   logger: Logger;
   now: () => number;
@@ -39,7 +39,7 @@ export function forwardedMessageId(messageId: string, destination: string, domai
 async function holdingClaim<T>(deps: Deps, delivery: Delivery, work: () => Promise<T>) {
   let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    renewing = deps.repositories.deliveries.renewLease(delivery, deps.now() + LEASE_MS).then(
+    renewing = deps.stores.deliveries.renewLease(delivery, deps.now() + LEASE_MS).then(
       (held) => {
         if (!held)
           deps.logger.warn(
@@ -59,33 +59,31 @@ async function holdingClaim<T>(deps: Deps, delivery: Delivery, work: () => Promi
 }
 
 async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
-  const { repositories } = deps;
+  const { stores } = deps;
   const now = deps.now();
   const fail = async (error: string) => {
     const attempts = delivery.attempts + 1;
     const retryAt = attempts < MAX_ATTEMPTS ? now + retryDelay(attempts - 1) : null;
-    await repositories.deliveries.markFailed(delivery, error, retryAt);
-    await repositories.forwarding.save(delivery.userId, { lastError: error }, now);
+    await stores.deliveries.markFailed(delivery, error, retryAt);
+    await stores.forwarding.save(delivery.userId, { lastError: error }, now);
   };
 
   if (
-    (await repositories.deliveries.countSentSince(delivery.userId, startOfUtcDay(now))) >=
+    (await stores.deliveries.countSentSince(delivery.userId, startOfUtcDay(now))) >=
     FORWARDING_DAILY_LIMIT
   ) {
     // Held, not dropped: it goes out when the next day's allowance starts.
     const error = `Daily forwarding limit of ${FORWARDING_DAILY_LIMIT} messages reached; the rest follows tomorrow.`;
-    await repositories.deliveries.markFailed(delivery, error, startOfUtcDay(now) + DAY_MS);
-    await repositories.forwarding.save(delivery.userId, { lastError: error }, now);
+    await stores.deliveries.markFailed(delivery, error, startOfUtcDay(now) + DAY_MS);
+    await stores.forwarding.save(delivery.userId, { lastError: error }, now);
     return;
   }
-  const mailbox = await repositories.messages.findMailboxOf(delivery.messageId);
-  const message = mailbox && (await repositories.messages.find(delivery.messageId, [mailbox.id]));
+  const mailbox = await stores.messages.findMailboxOf(delivery.messageId);
+  const message = mailbox && (await stores.messages.find(delivery.messageId, [mailbox.id]));
   if (!mailbox || !message) return; // deleted meanwhile: nothing to forward
   const attachments = await Promise.all(
     message.attachments.map(async (attachment) => {
-      const stored = await repositories.messages.findAttachment(message.id, attachment.id, [
-        mailbox.id,
-      ]);
+      const stored = await stores.messages.findAttachment(message.id, attachment.id, [mailbox.id]);
       return {
         filename: attachment.filename || undefined,
         contentType: attachment.contentType,
@@ -120,8 +118,8 @@ async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
   }
   // Outside the try: the relay has the copy, so a failure here must not count as a failed
   // send. The claim then lapses and the copy goes again, with the same Message-ID.
-  await repositories.deliveries.markSent(delivery, deps.now());
-  await repositories.forwarding.save(delivery.userId, { lastError: null }, deps.now());
+  await stores.deliveries.markSent(delivery, deps.now());
+  await stores.forwarding.save(delivery.userId, { lastError: null }, deps.now());
 }
 
 function escapeHtml(text: string): string {
@@ -136,7 +134,7 @@ function escapeHtml(text: string): string {
 export async function deliverDueForwarding(deps: Deps): Promise<number> {
   let attempted = 0;
   for (;;) {
-    const [delivery] = await deps.repositories.deliveries.claimDue(deps.now(), 1, LEASE_MS);
+    const [delivery] = await deps.stores.deliveries.claimDue(deps.now(), 1, LEASE_MS);
     if (!delivery) return attempted;
     await deliver(deps, delivery);
     attempted += 1;

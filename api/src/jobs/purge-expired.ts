@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { PRO_RETENTION_MS } from '../features/mailboxes/lifetimes.js';
-import type { Repositories } from '../storage/repositories/index.js';
+import type { Stores } from '../features/stores.js';
 
 const PAGE = 500;
 /**
@@ -17,7 +17,7 @@ export const ANONYMOUS_USER_GRACE_MS = 60 * 60 * 1000;
  * Safe on several nodes at once: each delete takes only rows still there. Returns how many
  * mailboxes went.
  */
-export async function purgeExpired(repositories: Repositories, now: number): Promise<number> {
+export async function purgeExpired(stores: Stores, now: number): Promise<number> {
   const drain = async (deletePage: () => Promise<number>) => {
     let deleted = 0;
     for (;;) {
@@ -26,25 +26,25 @@ export async function purgeExpired(repositories: Repositories, now: number): Pro
       if (page < PAGE) return deleted;
     }
   };
-  const mailboxes = await drain(() => repositories.mailboxes.deleteExpired(now, PAGE));
-  await drain(() => repositories.messages.deleteReceivedBefore(now - PRO_RETENTION_MS, PAGE, now));
-  await repositories.sessions.deleteExpired(now);
+  const mailboxes = await drain(() => stores.mailboxes.deleteExpired(now, PAGE));
+  await drain(() => stores.messages.deleteReceivedBefore(now - PRO_RETENTION_MS, PAGE, now));
+  await stores.sessions.deleteExpired(now);
   await drain(() =>
-    repositories.users.deleteAbandonedAnonymous(now, now - ANONYMOUS_USER_GRACE_MS, PAGE),
+    stores.users.deleteAbandonedAnonymous(now, now - ANONYMOUS_USER_GRACE_MS, PAGE),
   );
   return mailboxes;
 }
 
 /** Runs purgeExpired every `intervalMs`; returns the function that stops it. */
 export function startPurgeJob(deps: {
-  repositories: Repositories;
+  stores: Stores;
   logger: Logger;
   now: () => number;
   intervalMs: number;
 }): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
-    running = purgeExpired(deps.repositories, deps.now()).then(
+    running = purgeExpired(deps.stores, deps.now()).then(
       (deleted) => {
         if (deleted > 0) deps.logger.info({ deleted }, 'purged expired mailboxes');
       },

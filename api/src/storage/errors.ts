@@ -1,10 +1,4 @@
-/** A unique key (an address, an email, an id) already exists. */
-export class DuplicateKeyError extends Error {
-  constructor(what: string, options?: ErrorOptions) {
-    super(`${what} already exists`, options);
-    this.name = 'DuplicateKeyError';
-  }
-}
+import { DuplicateKeyError } from '../features/duplicate-key-error.js';
 
 /** Whether a driver error is a unique-constraint violation, on SQLite or PostgreSQL. */
 export function isUniqueViolation(error: unknown): boolean {

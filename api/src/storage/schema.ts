@@ -1,3 +1,4 @@
+import type { LinkPurpose } from '../features/recovery/mailed-link-store.js';
 import type { ColumnType, Generated } from 'kysely';
 
 /*
@@ -148,9 +149,6 @@ export interface RecoveryTokensTable {
   /** The email a `confirm_email` link proves; null for sign-in links. */
   email: string | null;
 }
-
-/** What a one-time link by mail does: sign a browser in, or prove a purchase email. */
-export type LinkPurpose = 'sign_in' | 'confirm_email';
 
 export interface ApiTokensTable {
   id: string;

@@ -157,7 +157,7 @@ describe.each(testBackends)('on $name', (backend) => {
           return { messageId: 'held' };
         },
       };
-      const slow = buildTestApp({ ...test.services, mailer: slowMailer });
+      const slow = buildTestApp(createTestServices(database, {}, { mailer: slowMailer }).services);
       const { email } = await buyConfirmed();
       await request(slow)
         .post('/api/access-recovery')

@@ -63,10 +63,10 @@ describe('an attachment whose Content-Type is not a clean type/subtype', () => {
 
   /** The newest message of a mailbox, read from storage: its JSON is not what is tested. */
   async function newestMessage(address: string) {
-    const { repositories } = server.services;
-    const mailbox = (await repositories.mailboxes.findByAddress(address))!;
-    const [summary] = await repositories.messages.list([mailbox.id], { limit: 1, offset: 0 });
-    return (await repositories.messages.find(summary!.id, [mailbox.id]))!;
+    const { stores } = server;
+    const mailbox = (await stores.mailboxes.findByAddress(address))!;
+    const [summary] = await stores.messages.list([mailbox.id], { limit: 1, offset: 0 });
+    return (await stores.messages.find(summary!.id, [mailbox.id]))!;
   }
 
   /** Every surface's download of every attachment of the newest message of each inbox. */
@@ -112,7 +112,7 @@ describe('an attachment whose Content-Type is not a clean type/subtype', () => {
 
   it('stored as the sender wrote it (parsed by an older version) still downloads safely', async () => {
     for (const address of [free.address, proAddress]) {
-      const mailbox = (await server.services.repositories.mailboxes.findByAddress(address))!;
+      const mailbox = (await server.stores.mailboxes.findByAddress(address))!;
       server.advance(1_000);
       const now = server.services.now();
       const { ids } = await server.commits.commitBatch({

@@ -91,12 +91,10 @@ describe('the demo checkout', () => {
     const user = (await buyer.get('/api/user')).body;
     expect(user).toMatchObject({ isPro: true, plan: 'pro_monthly' });
     expect(Date.parse(user.proExpiresAt) - test.services.now()).toBe(30 * 24 * HOUR);
-    expect(await test.services.repositories.billing.findLatestSubscription(buyer.id)).toMatchObject(
-      {
-        status: 'active',
-        cancelAtPeriodEnd: false,
-      },
-    );
+    expect(await test.stores.billing.findLatestSubscription(buyer.id)).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it('cancels without charging or upgrading', async () => {
@@ -118,7 +116,7 @@ describe('the demo checkout', () => {
 
   it('extends Pro time with a second pass, and moves the user’s mailboxes with it', async () => {
     const buyer = await openBrowser(app, { savedIn: test.services });
-    const mailbox = await test.services.repositories.mailboxes.create({
+    const mailbox = await test.stores.mailboxes.create({
       address: `pro-${buyer.id}@tempmail.test`,
       passwordHash: 'x',
       ownerUserId: buyer.id,
@@ -135,9 +133,7 @@ describe('the demo checkout', () => {
     }
     const until = test.services.now() + 48 * HOUR;
     expect((await buyer.get('/api/user')).body.proExpiresAt).toBe(new Date(until).toISOString());
-    expect((await test.services.repositories.mailboxes.findById(mailbox.id))?.expiresAt).toBe(
-      until,
-    );
+    expect((await test.stores.mailboxes.findById(mailbox.id))?.expiresAt).toBe(until);
   });
 
   it('shows nobody else’s checkout', async () => {

@@ -73,7 +73,7 @@ async function checkout(buyer: TestBrowser, plan: 'pro_24hr' | 'pro_monthly') {
     cancel_url: `${ORIGIN}/pro/cancel`,
     client_reference_id: buyer.id,
   });
-  const payment = await test.services.repositories.billing.findPayment(
+  const payment = await test.stores.billing.findPayment(
     [
       ...(await database.storage.db
         .selectFrom('payments')
@@ -105,9 +105,7 @@ describe('Stripe checkout', () => {
     expect(offers).toHaveLength(1);
     expect(offers[0]!.text).toMatch(/\/confirm-email\?token=/);
     expect(Date.parse(user.proExpiresAt)).toBe(test.services.now() + DAY);
-    expect((await test.services.repositories.users.findById(buyer.id))?.stripeCustomerId).toMatch(
-      /^cus_test_/,
-    );
+    expect((await test.stores.users.findById(buyer.id))?.stripeCustomerId).toMatch(/^cus_test_/);
 
     // Stripe delivers at least once: the same event, and a new one for the same session.
     await webhook('checkout.session.completed', { id: sessionId }, { eventId }).expect(200);
@@ -158,9 +156,9 @@ describe('Stripe checkout', () => {
 
     fake.cancelAtPeriodEnd(subscriptionId!);
     await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
-    expect(
-      await test.services.repositories.billing.findSubscription(subscriptionId!),
-    ).toMatchObject({ cancelAtPeriodEnd: true });
+    expect(await test.stores.billing.findSubscription(subscriptionId!)).toMatchObject({
+      cancelAtPeriodEnd: true,
+    });
     fake.end(subscriptionId!);
     await webhook('customer.subscription.deleted', { id: subscriptionId! }).expect(200);
     expect((await buyer.get('/api/user')).body).toMatchObject({ isPro: true, plan: 'pro_monthly' });
@@ -173,7 +171,7 @@ describe('Stripe checkout', () => {
     const eventId = `evt_${randomBytes(8).toString('hex')}`;
     // Stripe does not know this session: handling fails, so the event must not count as seen.
     await webhook('checkout.session.completed', { id: 'cs_test_unknown' }, { eventId }).expect(500);
-    expect(await test.services.repositories.billing.hasEvent(eventId)).toBe(false);
+    expect(await test.stores.billing.hasEvent(eventId)).toBe(false);
   });
 
   it('refuses webhooks that Stripe did not sign', async () => {

@@ -47,9 +47,7 @@ describe('contact mail', () => {
     expect(server.services.config.outbound.supportEmail).toBeUndefined();
     await server.submit({ email: 'stored-only@example.com' });
     expect(server.outbox()).toEqual([]);
-    expect(
-      await server.services.repositories.contact.countByEmailSince('stored-only@example.com', 0),
-    ).toBe(1);
+    expect(await server.stores.contact.countByEmailSince('stored-only@example.com', 0)).toBe(1);
   });
 
   it('keeps names with addresses or line breaks a display name of the writer’s address', async () => {

@@ -334,7 +334,7 @@ describe('messages', () => {
 
   it('pages 30 at a time with hydra:view links', async () => {
     const paged = await account('paged@tempmail.test');
-    const mailbox = await server.services.repositories.mailboxes.findById(paged.id);
+    const mailbox = await server.stores.mailboxes.findById(paged.id);
     for (let i = 0; i < 35; i += 1) {
       await server.ingest.accept(new Uint8Array(Buffer.from(`Subject: n${i}\r\n\r\nbody ${i}`)), [
         mailbox!.id,

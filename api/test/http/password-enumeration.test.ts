@@ -86,7 +86,7 @@ describe('POST /token', () => {
 describe('POST /api/store-main-email', () => {
   it('answers an unknown mailbox exactly as a wrong password, after the same scrypt', async () => {
     const pro = await buyPro(app, 'keeper@example.com');
-    const known = await test.services.repositories.mailboxes.findByAddress('known@tempmail.test');
+    const known = await test.stores.mailboxes.findByAddress('known@tempmail.test');
     const store = (body: object) => () => pro.post('/api/store-main-email', body);
     const wrong = await answered(
       store({ address: 'known@tempmail.test', password: 'wrong-pass', mailTmId: known!.id }),

@@ -34,7 +34,7 @@ async function proWithAddress() {
       .post('/api/create-custom-email', { alias: `box${counter}`, domain: 'tempmail.test' })
       .expect(201)
   ).body.address as string;
-  const mailbox = await server.services.repositories.mailboxes.findByAddress(address);
+  const mailbox = await server.stores.mailboxes.findByAddress(address);
   return { pro, address, mailboxId: mailbox!.id };
 }
 
@@ -74,7 +74,7 @@ describe('the API token', () => {
 
     const rotated = await pro.post('/api/user-token').expect(201);
     expect(rotated.body.token).not.toBe(first.body.token);
-    const { tokens } = server.services.repositories;
+    const { tokens } = server.stores;
     expect(await tokens.findActiveApiToken(hashApiToken(first.body.token))).toBeUndefined();
     expect((await tokens.findActiveApiToken(hashApiToken(rotated.body.token)))?.userId).toBe(
       pro.id,
@@ -89,9 +89,8 @@ describe('custom addresses', () => {
       .post('/api/create-custom-email', { alias: ' JaneShop ', domain: 'second.test' })
       .expect(201);
     expect(created.body).toEqual({ address: 'janeshop@second.test' });
-    const mailbox =
-      await server.services.repositories.mailboxes.findByAddress('janeshop@second.test');
-    const user = await server.services.repositories.users.findById(pro.id);
+    const mailbox = await server.stores.mailboxes.findByAddress('janeshop@second.test');
+    const user = await server.stores.users.findById(pro.id);
     expect(mailbox).toMatchObject({ ownerUserId: pro.id, expiresAt: user!.proExpiresAt });
 
     const taken = await pro
@@ -140,9 +139,9 @@ describe('the persistent address and the aggregated inbox', () => {
     await pro
       .post('/api/store-main-email', { address, password: 'secret123', mailTmId: account.body.id })
       .expect(200, { ok: true });
-    const user = await server.services.repositories.users.findById(pro.id);
+    const user = await server.stores.users.findById(pro.id);
     expect(user?.mainMailboxId).toBe(account.body.id);
-    expect(await server.services.repositories.mailboxes.findById(account.body.id)).toMatchObject({
+    expect(await server.stores.mailboxes.findById(account.body.id)).toMatchObject({
       ownerUserId: pro.id,
       expiresAt: user!.proExpiresAt,
     });
@@ -152,7 +151,7 @@ describe('the persistent address and the aggregated inbox', () => {
         .post('/api/create-custom-email', { alias: `alias${counter}`, domain: 'tempmail.test' })
         .expect(201)
     ).body.address;
-    const customBox = await server.services.repositories.mailboxes.findByAddress(custom);
+    const customBox = await server.stores.mailboxes.findByAddress(custom);
     await deliver(account.body.id, 'first');
     server.advance(1_000);
     await deliver(customBox!.id, 'second');
@@ -181,7 +180,7 @@ describe('the persistent address and the aggregated inbox', () => {
     expect((await stranger.get('/api/messages-all').expect(200)).body.messages).toEqual([]);
 
     await pro.post('/api/clear-pro-session').expect(200, { ok: true });
-    expect((await server.services.repositories.users.findById(pro.id))?.mainMailboxId).toBeNull();
+    expect((await server.stores.users.findById(pro.id))?.mainMailboxId).toBeNull();
   });
 });
 
@@ -248,7 +247,7 @@ describe('reading the aggregated inbox', () => {
           .post('/api/create-custom-email', { alias: `late${++counter}`, domain: 'tempmail.test' })
           .expect(201)
       ).body.address as string;
-      const laterBox = await server.services.repositories.mailboxes.findByAddress(later);
+      const laterBox = await server.stores.mailboxes.findByAddress(later);
       // The stream looks for new addresses every few seconds; mail that came before is replayed.
       await deliver(laterBox!.id, 'live two');
       const second = await events.waitFor((frame) => frame.data.includes('live two'), 10_000);

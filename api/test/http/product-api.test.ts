@@ -69,7 +69,7 @@ describe('visitors and users', () => {
       sessions: before.sessions + 1,
     });
     expect((await visitor.get('/api/user')).body.id).toBe(visitor.id);
-    expect(await test.services.repositories.users.findById(visitor.id)).toBeDefined();
+    expect(await test.stores.users.findById(visitor.id)).toBeDefined();
   });
 
   it('knows the visitor again by the cookie, and ignores a forged one', async () => {
@@ -103,7 +103,7 @@ describe('visitors and users', () => {
   it('reports a Pro user as Pro, with the expiry', async () => {
     const { cookie, id } = await openBrowser(app, { savedIn: test.services });
     const until = test.services.now() + 3_600_000;
-    await test.services.repositories.users.update(
+    await test.stores.users.update(
       id,
       { plan: 'pro_24hr', proExpiresAt: until, email: 'buyer@example.com' },
       test.services.now(),
@@ -194,7 +194,7 @@ describe('contact', () => {
     expect(mail[0]!.text).toMatch(/^Subject: \[Contact\/pro_account\/high\] Forwarding$/m);
     expect(mail[0]!.text).toContain('My forwarding is pending.');
     expect(
-      await test.services.repositories.contact.countByEmailSince('ada@example.com', 0),
+      await test.stores.contact.countByEmailSince('ada@example.com', 0),
     ).toBeGreaterThanOrEqual(1);
   });
 

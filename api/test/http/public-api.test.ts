@@ -205,9 +205,9 @@ describe('reading messages', () => {
 
   it('lists a message once it is parsed, never as a blank row', async () => {
     const box = await newMailbox();
-    const mailbox = await server.services.repositories.mailboxes.findByAddress(box.address);
+    const mailbox = await server.stores.mailboxes.findByAddress(box.address);
     // Committed but not parsed yet: as between the SMTP 250 and the parser's result.
-    await storeReceived(server.services.repositories.messages, [
+    await storeReceived(server.stores.messages, [
       { mailboxId: mailbox!.id, raw: Buffer.from('Subject: later\r\n\r\nHi.'), receivedAt: 1 },
     ]);
     const list = await api().get('/v1/messages').set(bearer(box.token)).expect(200);
@@ -324,7 +324,7 @@ describe('conditional listing (ETag, Last-Modified, 304)', () => {
     await deliver(box.body.address, 'old one');
     const before = await api().get('/v1/messages').set(bearer(token)).expect(200);
     expect(before.body.total).toBe(1);
-    const deleted = await server.services.repositories.messages.deleteReceivedBefore(
+    const deleted = await server.stores.messages.deleteReceivedBefore(
       server.services.now() + 1,
       100,
       server.services.now(),
@@ -506,7 +506,7 @@ describe('event stream', () => {
 
     // A mailbox 200 ms from its end: the stream closes when it expires.
     const { services } = server;
-    const mailbox = await services.repositories.mailboxes.create({
+    const mailbox = await server.stores.mailboxes.create({
       address: `short${++counter}@tempmail.test`,
       passwordHash: 'unused',
       ownerUserId: null,

@@ -9,6 +9,7 @@ import { buildTestApp, createTestServices } from '../support/test-services.js';
 import { REQUIRED_RESERVED_NAMES } from '../support/required-reserved-names.js';
 
 let database: TestDatabase;
+let stores: ReturnType<typeof createTestServices>['stores'];
 let services: ReturnType<typeof createTestServices>['services'];
 let app: ReturnType<typeof buildTestApp>;
 let pro: TestBrowser;
@@ -16,7 +17,7 @@ let apiToken: string;
 
 beforeAll(async () => {
   database = await testBackends[0]!.open();
-  ({ services } = createTestServices(database, {
+  ({ services, stores } = createTestServices(database, {
     MAIL_DOMAINS: 'tempmail.test,second.test',
     RESERVED_LOCAL_PARTS: 'Staff, ops-team',
   }));
@@ -134,4 +135,4 @@ describe('dashboard POST /api/create-custom-email', () => {
 });
 
 const exists = async (address: string) =>
-  (await services.repositories.mailboxes.findByAddress(address)) !== undefined;
+  (await stores.mailboxes.findByAddress(address)) !== undefined;

@@ -47,8 +47,8 @@ async function dialogue(steps: DialogueStep[], target = server, from?: string) {
 
 async function storedSubjects(mailboxAddress: string): Promise<string[]> {
   await server.ingest.drain();
-  const mailbox = await server.services.repositories.mailboxes.findByAddress(mailboxAddress);
-  const messages = await server.services.repositories.messages.list([mailbox!.id], {
+  const mailbox = await server.stores.mailboxes.findByAddress(mailboxAddress);
+  const messages = await server.stores.messages.list([mailbox!.id], {
     limit: 100,
     offset: 0,
   });
@@ -253,7 +253,7 @@ describe('SMTP dialogues', () => {
       ...data(message('to two mailboxes')),
     ]);
     await server.ingest.drain();
-    const { messages } = server.services.repositories;
+    const { messages } = server.stores;
     expect(await messages.count([dave.id])).toBe(1);
     expect(await messages.count([erin.id])).toBe(1);
   });
@@ -459,9 +459,8 @@ describe('STARTTLS', () => {
     expect(afterTls!.text).not.toContain('STARTTLS');
     secure.close();
     await tlsServer.ingest.drain();
-    const mailbox =
-      await tlsServer.services.repositories.mailboxes.findByAddress('secure@tempmail.test');
-    const stored = await tlsServer.services.repositories.messages.list([mailbox!.id], {
+    const mailbox = await tlsServer.stores.mailboxes.findByAddress('secure@tempmail.test');
+    const stored = await tlsServer.stores.messages.list([mailbox!.id], {
       limit: 5,
       offset: 0,
     });

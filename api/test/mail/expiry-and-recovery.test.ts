@@ -4,7 +4,7 @@ import { purgeExpired } from '../../src/jobs/purge-expired.js';
 import type { MailboxEvent } from '../../src/features/messages/message-types.js';
 import { buyPro, openBrowser } from '../support/browser.js';
 import { storeReceived } from '../support/commit-messages.js';
-import { VISITOR_SESSION_MS } from '../../src/http/dashboard-api/sessions.js';
+import { VISITOR_SESSION_MS } from '../../src/features/users/create-account-service.js';
 import {
   createTestMailbox,
   startTestMailServer,
@@ -23,7 +23,8 @@ const raw = (subject: string) =>
 
 describe('expiry', () => {
   it('deletes an expired mailbox with its messages and sources, and keeps live ones', async () => {
-    const { repositories, storage } = server.services;
+    const { stores } = server;
+    const { storage } = server.database;
     const doomed = await createTestMailbox(
       server,
       'doomed@tempmail.test',
@@ -37,12 +38,12 @@ describe('expiry', () => {
     const [messageId] = await server.ingest.accept(raw('bye'), [doomed.id]);
     await server.ingest.drain();
 
-    expect(await purgeExpired(repositories, server.services.now())).toBe(0);
+    expect(await purgeExpired(stores, server.services.now())).toBe(0);
     server.advance(FREE_MAILBOX_LIFETIME_MS);
-    expect(await purgeExpired(repositories, server.services.now())).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpired(stores, server.services.now())).toBeGreaterThanOrEqual(1);
 
-    expect(await repositories.mailboxes.findById(doomed.id)).toBeUndefined();
-    expect(await repositories.mailboxes.findById(kept.id)).toBeDefined();
+    expect(await stores.mailboxes.findById(doomed.id)).toBeUndefined();
+    expect(await stores.mailboxes.findById(kept.id)).toBeDefined();
     for (const table of ['message_sources', 'message_bodies'] as const) {
       const left = await storage.db
         .selectFrom(table)
@@ -61,7 +62,7 @@ describe('recovery after a crash', () => {
   it('parses messages that were committed but not parsed, and announces them', async () => {
     const mailbox = await createTestMailbox(server, 'recover@tempmail.test');
     // What a crash between commit and parse leaves behind: a stored, unparsed message.
-    const [id] = await storeReceived(server.services.repositories.messages, [
+    const [id] = await storeReceived(server.stores.messages, [
       { mailboxId: mailbox.id, raw: raw('left pending'), receivedAt: server.services.now() },
     ]);
     const heard: MailboxEvent[] = [];
@@ -69,7 +70,7 @@ describe('recovery after a crash', () => {
     expect(await server.ingest.recoverPending()).toBeGreaterThanOrEqual(1);
     await server.ingest.drain();
     stop();
-    expect(await server.services.repositories.messages.find(id!, [mailbox.id])).toMatchObject({
+    expect(await server.stores.messages.find(id!, [mailbox.id])).toMatchObject({
       parseState: 'parsed',
       subject: 'left pending',
     });
@@ -84,7 +85,7 @@ describe('group commit', () => {
   it('refuses only the message whose mailbox vanished, not the others in its transaction', async () => {
     const live = await createTestMailbox(server, 'batch-live@tempmail.test');
     const vanished = await createTestMailbox(server, 'batch-gone@tempmail.test');
-    await server.services.repositories.mailboxes.delete(vanished.id);
+    await server.stores.mailboxes.delete(vanished.id);
     // The first occupies the committer; the next two wait and share one transaction.
     const first = server.ingest.accept(raw('first'), [live.id]);
     const doomed = server.ingest.accept(raw('doomed'), [vanished.id]);
@@ -93,9 +94,9 @@ describe('group commit', () => {
     await expect(doomed).rejects.toThrow();
     await expect(fine).resolves.toHaveLength(1);
     await server.ingest.drain();
-    const subjects = (
-      await server.services.repositories.messages.list([live.id], { limit: 10, offset: 0 })
-    ).map((message) => message.subject);
+    const subjects = (await server.stores.messages.list([live.id], { limit: 10, offset: 0 })).map(
+      (message) => message.subject,
+    );
     expect(subjects.sort()).toEqual(['fine', 'first']);
   });
 });
@@ -109,8 +110,8 @@ describe('retention', () => {
     const [recent] = await server.ingest.accept(raw('today'), [pro.id]);
     await server.ingest.drain();
     server.advance(4 * 3_600_000 + 1);
-    await purgeExpired(server.services.repositories, server.services.now());
-    const { messages } = server.services.repositories;
+    await purgeExpired(server.stores, server.services.now());
+    const { messages } = server.stores;
     expect(await messages.find(old!, [pro.id])).toBeUndefined();
     expect(await messages.find(recent!, [pro.id])).toBeDefined();
   });
@@ -121,18 +122,18 @@ describe('anonymous users', () => {
     const year = 365 * 24 * 3_600_000;
     const visitor = await openBrowser(server.httpUrl, { savedIn: server.services });
     const buyer = await buyPro(server.httpUrl, 'purge-buyer@example.com');
-    const { users } = server.services.repositories;
+    const { users } = server.stores;
 
-    await purgeExpired(server.services.repositories, server.services.now());
+    await purgeExpired(server.stores, server.services.now());
     expect(await users.findById(visitor.id), 'a visitor with a live session').toBeDefined();
 
     // A day on, a visitor's session (its only key) has lapsed; a buyer's lasts a year.
     server.advance(VISITOR_SESSION_MS);
-    await purgeExpired(server.services.repositories, server.services.now());
+    await purgeExpired(server.stores, server.services.now());
     expect(await users.findById(visitor.id), 'an abandoned visitor').toBeUndefined();
     expect(await users.findById(buyer.id), 'a buyer').toBeDefined();
     server.advance(year + 1);
-    await purgeExpired(server.services.repositories, server.services.now());
+    await purgeExpired(server.stores, server.services.now());
     expect(await users.findById(visitor.id), 'an abandoned visitor').toBeUndefined();
     expect(await users.findById(buyer.id), 'a buyer').toBeDefined();
   });

@@ -54,7 +54,7 @@ async function sendOverSmtp(to: string, subject: string, extra: Partial<SendMail
 
 const runJob = () =>
   deliverDueForwarding({
-    repositories: server.services.repositories,
+    stores: server.stores,
     mailer: server.services.mailer,
     logger: server.services.logger,
     now: server.services.now,

@@ -102,7 +102,7 @@ it('takes a visitor to Pro, an alias and forwarded mail', async () => {
   });
   await server.ingest.drain();
   await deliverDueForwarding({
-    repositories: server.services.repositories,
+    stores: server.stores,
     mailer: server.services.mailer,
     logger: server.services.logger,
     now: server.services.now,

@@ -1,7 +1,8 @@
-// The storage conformance suite: the same tests, unchanged, on every database back end.
+// The storage conformance suite: the same tests, unchanged, on every database back end, against
+// the stores features/ declares (features/stores.ts) and the ingest write path.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuplicateKeyError } from '../../src/storage/errors.js';
+import { DuplicateKeyError } from '../../src/features/duplicate-key-error.js';
 import { migrateToLatest } from '../../src/storage/migrate.js';
 import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
 import type { ParsedMessage } from '../../src/features/messages/message-types.js';

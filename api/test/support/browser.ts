@@ -1,7 +1,6 @@
 import type { Express } from 'express';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { VISITOR_SESSION_MS } from '../../src/http/dashboard-api/sessions.js';
 import type { Services } from '../../src/services.js';
 
 /** The Origin of the default PUBLIC_URL: state-changing product calls must come from it. */
@@ -20,7 +19,7 @@ export interface TestBrowser {
 /**
  * A browser visiting the product: its first GET /api/user, and its session cookie after.
  * A first visit stores nothing; with `savedIn`, the visitor is saved as its first write
- * would save it, for tests that set its state up through the repositories.
+ * would save it, for tests that set its state up through the stores.
  */
 export async function openBrowser(
   target: Express | string,
@@ -36,14 +35,8 @@ export async function openBrowser(
   const id = first.body.id as string;
   const services = options.savedIn;
   if (services) {
-    const now = services.now();
-    await services.repositories.users.createAnonymous(now, id);
-    await services.repositories.sessions.create({
-      tokenHash: createHash('sha256').update(cookie.split('=')[1]!).digest('hex'),
-      userId: id,
-      now,
-      expiresAt: now + VISITOR_SESSION_MS,
-    });
+    const tokenHash = createHash('sha256').update(cookie.split('=')[1]!).digest('hex');
+    await services.accounts.saveVisitor(id, tokenHash, services.now());
   }
   return {
     id,

@@ -1,16 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { startCommitWriter, type CommitWriter } from '../../src/ingest/commit-writer.js';
+import { startCommitWriter, type CommitWriter } from '../../src/storage/commit-writer.js';
 import { createIngest, type Ingest } from '../../src/ingest/ingest-messages.js';
 import { createParserPool } from '../../src/ingest/parser-pool.js';
 import type { CreateLimiter } from '../../src/features/limits/create-limiter.js';
 import type { Services } from '../../src/services.js';
+import type { Repositories } from '../../src/storage/repositories/index.js';
 import { startSmtp } from '../../src/ingest/start-smtp.js';
 import { testBackends, type TestDatabase } from './test-databases.js';
 import { buildTestApp, createTestServices } from './test-services.js';
 
 export interface TestMailServer {
   services: Services;
+  /** The stores behind the services, for setting state up and reading it back. */
+  stores: Repositories;
   database: TestDatabase;
   ingest: Ingest;
   /** Where the ingest commits: on SQLite, a connection of its own in another thread. */
@@ -38,7 +41,7 @@ export async function startTestMailServer(
   const parser = createParserPool({ size: 1, timeoutMs: services.config.parsing.timeoutMs });
   const commits = await startCommitWriter(database.storage);
   const ingest = createIngest({
-    messages: services.repositories.messages,
+    messages: test.stores.messages,
     commitBatch: commits.commitBatch,
     parser,
     bus: services.events,
@@ -48,7 +51,7 @@ export async function startTestMailServer(
   const smtp = await startSmtp({
     config: { ...services.config, smtp: { ...services.config.smtp, host: '127.0.0.1' } },
     logger: services.logger,
-    mailboxes: services.repositories.mailboxes,
+    mailboxes: test.stores.mailboxes,
     ingest,
     createLimiter: services.createLimiter,
     now: services.now,
@@ -58,6 +61,7 @@ export async function startTestMailServer(
   const { port } = http.address() as AddressInfo;
   return {
     services,
+    stores: test.stores,
     database,
     ingest,
     commits,
@@ -82,7 +86,7 @@ export async function createTestMailbox(
   lifetimeMs = 3_600_000,
 ) {
   const now = server.services.now();
-  return server.services.repositories.mailboxes.create({
+  return server.stores.mailboxes.create({
     address,
     passwordHash: 'unused',
     ownerUserId: null,

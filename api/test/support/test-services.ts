@@ -3,19 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config.js';
-import { createStripeClient } from '../../src/features/billing/create-stripe-client.js';
-import { createMailboxTokens } from '../../src/features/mailboxes/mailbox-tokens.js';
-import { createMessageService } from '../../src/features/messages/create-message-service.js';
-import { createMailer } from '../../src/features/outbound/create-mailer.js';
-import { buildApp, type BuildAppOptions } from '../../src/http/build-app.js';
-import { limiterFactory } from '../../src/features/limits/create-limiter.js';
-import { LocalEventBus } from '../../src/realtime/event-bus.js';
+import { createServices } from '../../src/create-services.js';
+import type { Mailer } from '../../src/features/outbound/create-mailer.js';
 import type { Services } from '../../src/services.js';
-import { createRepositories } from '../../src/storage/repositories/index.js';
+import { buildApp, type BuildAppOptions } from '../../src/http/build-app.js';
+import { LocalEventBus } from '../../src/realtime/event-bus.js';
 import type { TestDatabase } from './test-databases.js';
 
 /** Services over a test database, with a silent logger and a clock the test can move. */
-export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEnv = {}) {
+export function createTestServices(
+  database: TestDatabase,
+  env: NodeJS.ProcessEnv = {},
+  /** A mailer of the test's own in place of the outbox (to hold or fail sending). */
+  options: { mailer?: Mailer } = {},
+) {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-outbox-'));
   const logger = pino({ level: 'silent' });
   let now = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -29,35 +30,20 @@ export function createTestServices(database: TestDatabase, env: NodeJS.ProcessEn
     ADDRESS_CREATION_PER_HOUR: '100000',
     ...env,
   });
-  const repositories = createRepositories(database.storage);
-  const events = new LocalEventBus();
-  const services: Services = {
+  const { services, stores } = createServices({
     config,
     logger,
     storage: database.storage,
-    repositories,
-    messages: createMessageService({
-      store: repositories.messages,
-      events,
-      now: () => now,
-    }),
-    events,
-    mailboxTokens: createMailboxTokens(
-      new TextEncoder().encode('test-secret-test-secret-test-secret!'),
-      () => now,
-    ),
-    mailer: createMailer({
-      from: 'TempMail <no-reply@tempmail.test>',
-      relayUrl: config.outbound.relayUrl,
-      outboxDir,
-      logger,
-    }),
-    stripe: config.stripe && createStripeClient(config.stripe),
-    createLimiter: limiterFactory(),
+    events: new LocalEventBus(),
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+    outboxDir,
+    mailer: options.mailer,
     now: () => now,
-  };
+  });
   return {
     services,
+    /** The stores behind the services, for setting state up and reading it back. */
+    stores,
     /** The .eml files the server wrote, oldest first (when no SMTP_RELAY_URL is set). */
     outbox(): { file: string; text: string }[] {
       if (!fs.existsSync(outboxDir)) return [];

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiToken, TokensRepository } from '../../storage/repositories/tokens.js';
+import type { ApiToken, ApiTokenStore } from './api-token-store.js';
 
 const PREFIX_LENGTH = 10;
 
@@ -10,7 +10,7 @@ export const hashApiToken = (token: string) => createHash('sha256').update(token
  * full once; only its hash and first characters are kept.
  */
 export async function issueApiToken(
-  tokens: TokensRepository,
+  tokens: ApiTokenStore,
   userId: string,
   now: number,
 ): Promise<{ token: string; record: ApiToken }> {

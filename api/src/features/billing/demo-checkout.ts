@@ -1,14 +1,11 @@
-import type { Repositories } from '../../storage/repositories/index.js';
-import type { Payment } from '../../storage/repositories/billing.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { Stores, Transact } from '../stores.js';
+import type { Payment } from './billing-store.js';
+import type { User } from '../users/user-store.js';
 import { newId } from '../../storage/ids.js';
 import { applySubscription, grantPass } from './fulfil-payment.js';
 import { DEMO_PERIOD_MS, PLANS, type ProPlan } from './plans.js';
 
-type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
-
-/** Runs fulfilment in one transaction: a payment never closes without its Pro time. */
-export type Transact = <T>(work: (repositories: Deps) => Promise<T>) => Promise<T>;
+type Deps = Pick<Stores, 'users' | 'mailboxes' | 'billing'>;
 
 export interface CheckoutUrls {
   successUrl: (paymentId: string) => string;

@@ -1,9 +1,9 @@
-import type { Repositories } from '../../storage/repositories/index.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { Stores } from '../stores.js';
+import type { User } from '../users/user-store.js';
 import { isPro } from '../users/is-pro.js';
 import { PASS_LENGTH_MS } from './plans.js';
 
-type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
+type Deps = Pick<Stores, 'users' | 'mailboxes' | 'billing'>;
 
 /** Moves a user's Pro expiry, and their mailboxes' with it (Pro mailboxes live as long as Pro). */
 async function setPro(

@@ -1,4 +1,4 @@
-import type { Plan } from '../../storage/repositories/users.js';
+import type { Plan } from '../users/user-store.js';
 
 export type ProPlan = Exclude<Plan, 'free'>;
 

@@ -1,11 +1,10 @@
 import type Stripe from 'stripe';
-import type { Repositories } from '../../storage/repositories/index.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { Stores, Transact } from '../stores.js';
+import type { User } from '../users/user-store.js';
 import { applySubscription, grantPass } from './fulfil-payment.js';
-import type { Transact } from './demo-checkout.js';
 import { PLANS, type ProPlan } from './plans.js';
 
-type Deps = Pick<Repositories, 'users' | 'mailboxes' | 'billing'>;
+type Deps = Pick<Stores, 'users' | 'mailboxes' | 'billing'>;
 
 export interface StripeBillingOptions {
   publicUrl: string;

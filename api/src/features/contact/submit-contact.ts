@@ -1,4 +1,4 @@
-import type { ContactRepository, ContactSubmission } from '../../storage/repositories/contact.js';
+import type { ContactStore, ContactSubmission } from './contact-store.js';
 import type { Mailer } from '../outbound/create-mailer.js';
 
 /**
@@ -15,7 +15,7 @@ function oneLine(text: string): string {
  * own domains would be an address anyone could register to read the messages.
  */
 export async function submitContact(
-  deps: { contact: ContactRepository; mailer: Mailer; supportEmail: string | undefined },
+  deps: { contact: ContactStore; mailer: Mailer; supportEmail: string | undefined },
   submission: ContactSubmission,
   now: number,
 ): Promise<string> {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Repositories } from '../../storage/repositories/index.js';
-import type { ForwardingSettings } from '../../storage/repositories/forwarding.js';
+import type { Stores } from '../stores.js';
+import type { ForwardingSettings } from './forwarding-store.js';
 import type { Mailer } from '../outbound/create-mailer.js';
 
 /** Messages one user may have forwarded per (UTC) day. */
@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 type Deps = {
-  repositories: Pick<Repositories, 'forwarding' | 'deliveries'>;
+  stores: Pick<Stores, 'forwarding' | 'deliveries'>;
   mailer: Mailer;
   publicUrl: string;
 };
@@ -27,19 +27,15 @@ export function statusOf(settings: ForwardingSettings | undefined): ForwardingSt
 export const startOfUtcDay = (now: number) => now - (now % DAY_MS);
 
 /** The settings as the dashboard shows them. */
-export async function forwardingView(
-  deps: Pick<Deps, 'repositories'>,
-  userId: string,
-  now: number,
-) {
-  const settings = await deps.repositories.forwarding.find(userId);
+export async function forwardingView(deps: Pick<Deps, 'stores'>, userId: string, now: number) {
+  const settings = await deps.stores.forwarding.find(userId);
   return {
     forwardingEmail: settings?.email ?? null,
     enabled: settings?.enabled ?? false,
     status: statusOf(settings),
     confirmedAt: settings?.confirmedAt ? new Date(settings.confirmedAt).toISOString() : null,
     lastError: settings?.lastError ?? null,
-    forwardedToday: await deps.repositories.deliveries.countSentSince(userId, startOfUtcDay(now)),
+    forwardedToday: await deps.stores.deliveries.countSentSince(userId, startOfUtcDay(now)),
     dailyLimit: FORWARDING_DAILY_LIMIT,
   };
 }
@@ -69,10 +65,10 @@ export async function updateForwarding(
   change: { email: string | null; enabled: boolean },
   now: number,
 ): Promise<{ sentConfirmation: boolean }> {
-  const current = await deps.repositories.forwarding.find(userId);
+  const current = await deps.stores.forwarding.find(userId);
   const email = change.email?.trim().toLowerCase() || null;
   if (email === null || !confirmationDue(current, email, now)) {
-    await deps.repositories.forwarding.save(
+    await deps.stores.forwarding.save(
       userId,
       { enabled: change.enabled, email: email ?? current?.email ?? null },
       now,
@@ -80,7 +76,7 @@ export async function updateForwarding(
     return { sentConfirmation: false };
   }
   const token = randomBytes(32).toString('base64url');
-  await deps.repositories.forwarding.save(
+  await deps.stores.forwarding.save(
     userId,
     {
       email,
@@ -111,14 +107,14 @@ export async function updateForwarding(
 
 /** Confirms a destination with the token of its link; the user's id, or undefined if invalid. */
 export async function confirmForwarding(
-  deps: Pick<Deps, 'repositories'>,
+  deps: Pick<Deps, 'stores'>,
   token: string,
   now: number,
 ): Promise<string | undefined> {
-  const settings = await deps.repositories.forwarding.findByConfirmToken(hash(token));
+  const settings = await deps.stores.forwarding.findByConfirmToken(hash(token));
   if (!settings || settings.confirmExpiresAt === null || settings.confirmExpiresAt <= now)
     return undefined;
-  await deps.repositories.forwarding.save(
+  await deps.stores.forwarding.save(
     settings.userId,
     { confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null, lastError: null },
     now,

@@ -1,5 +1,5 @@
-import { DuplicateKeyError } from '../../storage/errors.js';
-import type { Mailbox, MailboxesRepository } from '../../storage/repositories/mailboxes.js';
+import { DuplicateKeyError } from '../duplicate-key-error.js';
+import type { Mailbox, MailboxStore } from './mailbox-store.js';
 import {
   baseLocalPart,
   isMailboxLocalPart,
@@ -28,7 +28,7 @@ const MAX_PASSWORD_LENGTH = 512;
  */
 export async function createMailbox(
   deps: {
-    mailboxes: MailboxesRepository;
+    mailboxes: MailboxStore;
     domains: readonly string[];
     /** The operator's reserved names (RESERVED_LOCAL_PARTS), on top of the built-in ones. */
     reservedLocalParts: readonly string[];

@@ -1,8 +1,8 @@
-import type { Mailbox, MailboxesRepository } from '../../storage/repositories/mailboxes.js';
+import type { Mailbox, MailboxStore } from './mailbox-store.js';
 
 /** A user's mailboxes that have not expired yet: what their Pro token and session read. */
 export async function listLiveMailboxes(
-  mailboxes: MailboxesRepository,
+  mailboxes: MailboxStore,
   userId: string,
   now: number,
 ): Promise<Mailbox[]> {

@@ -39,4 +39,8 @@ export interface MessageStore {
     mailboxIds: readonly string[],
     now: number,
   ): Promise<MessageSummary[]>;
+  /** The mailbox a message is in, whoever asks (the forwarding worker, which owns no mailbox). */
+  findMailboxOf(messageId: string): Promise<{ id: string; address: string } | undefined>;
+  /** Deletes up to `limit` messages received before `before` (the retention purge); how many. */
+  deleteReceivedBefore(before: number, limit: number, now: number): Promise<number>;
 }

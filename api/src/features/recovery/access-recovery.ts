@@ -1,5 +1,5 @@
-import type { Repositories } from '../../storage/repositories/index.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { Stores } from '../stores.js';
+import type { User } from '../users/user-store.js';
 import type { Mailer } from '../outbound/create-mailer.js';
 import {
   createMailedLink,
@@ -9,7 +9,7 @@ import {
 } from './mailed-links.js';
 
 export interface SignInDeps {
-  repositories: Pick<Repositories, 'users' | 'tokens'>;
+  stores: Pick<Stores, 'users' | 'tokens'>;
   mailer: Mailer;
   publicUrl: string;
 }
@@ -20,9 +20,9 @@ export interface SignInDeps {
  * caller answers the same either way, so nobody learns from us who has an account.
  */
 export async function sendSignInLink(deps: SignInDeps, email: string, now: number): Promise<void> {
-  const user = await deps.repositories.users.findByEmail(email);
+  const user = await deps.stores.users.findByEmail(email);
   if (!user?.email) return;
-  const token = await createMailedLink(deps.repositories.tokens, {
+  const token = await createMailedLink(deps.stores.tokens, {
     userId: user.id,
     purpose: 'sign_in',
     now,
@@ -49,13 +49,13 @@ export async function sendSignInLink(deps: SignInDeps, email: string, now: numbe
  * and link previews open links, so only an explicit confirmation may redeem it.
  */
 export async function inspectSignInLink(
-  repositories: Pick<Repositories, 'users' | 'tokens'>,
+  stores: Pick<Stores, 'users' | 'tokens'>,
   token: string,
   now: number,
 ): Promise<User | undefined> {
   if (!LINK_TOKEN_PATTERN.test(token)) return undefined;
-  const link = await repositories.tokens.findLiveLink(hashLinkToken(token), 'sign_in', now);
-  return link && repositories.users.findById(link.userId);
+  const link = await stores.tokens.findLiveLink(hashLinkToken(token), 'sign_in', now);
+  return link && stores.users.findById(link.userId);
 }
 
 /**
@@ -63,11 +63,11 @@ export async function inspectSignInLink(
  * undefined for an unknown, used or expired link.
  */
 export async function redeemSignInLink(
-  repositories: Pick<Repositories, 'users' | 'tokens'>,
+  stores: Pick<Stores, 'users' | 'tokens'>,
   token: string,
   now: number,
 ): Promise<User | undefined> {
   if (!LINK_TOKEN_PATTERN.test(token)) return undefined;
-  const link = await repositories.tokens.consumeLink(hashLinkToken(token), 'sign_in', now);
-  return link && repositories.users.findById(link.userId);
+  const link = await stores.tokens.consumeLink(hashLinkToken(token), 'sign_in', now);
+  return link && stores.users.findById(link.userId);
 }

@@ -1,5 +1,5 @@
-import { DuplicateKeyError } from '../../storage/errors.js';
-import type { User } from '../../storage/repositories/users.js';
+import { DuplicateKeyError } from '../duplicate-key-error.js';
+import type { User } from '../users/user-store.js';
 import {
   createMailedLink,
   EMAIL_CONFIRMATION_LIFETIME_MS,
@@ -23,8 +23,8 @@ export async function offerPurchaseEmail(
   now: number,
 ): Promise<void> {
   const [buyer, owner] = await Promise.all([
-    deps.repositories.users.findById(userId),
-    deps.repositories.users.findByEmail(email),
+    deps.stores.users.findById(userId),
+    deps.stores.users.findByEmail(email),
   ]);
   if (!buyer || buyer.email === email) return;
   if (owner) {
@@ -46,7 +46,7 @@ export async function offerPurchaseEmail(
     });
     return;
   }
-  const token = await createMailedLink(deps.repositories.tokens, {
+  const token = await createMailedLink(deps.stores.tokens, {
     userId,
     purpose: 'confirm_email',
     email,
@@ -78,20 +78,20 @@ export type ConfirmEmailOutcome = User | 'invalid' | 'other_browser' | 'taken';
  * same email first.
  */
 export async function confirmPurchaseEmail(
-  repositories: SignInDeps['repositories'],
+  stores: SignInDeps['stores'],
   token: string,
   sessionUserId: string | undefined,
   now: number,
 ): Promise<ConfirmEmailOutcome> {
   if (!LINK_TOKEN_PATTERN.test(token)) return 'invalid';
   const hash = hashLinkToken(token);
-  const live = await repositories.tokens.findLiveLink(hash, 'confirm_email', now);
+  const live = await stores.tokens.findLiveLink(hash, 'confirm_email', now);
   if (!live?.email) return 'invalid';
   if (live.userId !== sessionUserId) return 'other_browser';
-  const link = await repositories.tokens.consumeLink(hash, 'confirm_email', now);
+  const link = await stores.tokens.consumeLink(hash, 'confirm_email', now);
   if (!link?.email) return 'invalid';
   try {
-    return (await repositories.users.update(link.userId, { email: link.email }, now)) ?? 'invalid';
+    return (await stores.users.update(link.userId, { email: link.email }, now)) ?? 'invalid';
   } catch (error) {
     if (error instanceof DuplicateKeyError) return 'taken';
     throw error;

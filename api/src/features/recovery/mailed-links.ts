@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Repositories } from '../../storage/repositories/index.js';
-import type { LinkPurpose } from '../../storage/schema.js';
+import type { Stores } from '../stores.js';
+import type { LinkPurpose } from './mailed-link-store.js';
 
 /** How long a sign-in link works. */
 export const SIGN_IN_LINK_LIFETIME_MS = 15 * 60 * 1000;
@@ -15,7 +15,7 @@ export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Makes a one-time link for `purpose`; resolves with the token to put in the mail. */
 export async function createMailedLink(
-  tokens: Repositories['tokens'],
+  tokens: Stores['tokens'],
   link: { userId: string; purpose: LinkPurpose; email?: string; now: number; lifetimeMs: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');

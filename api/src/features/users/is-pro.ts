@@ -1,4 +1,4 @@
-import type { User } from '../../storage/repositories/users.js';
+import type { User } from './user-store.js';
 
 /**
  * Whether a user has Pro now: a Pro plan whose time has not run out. The one definition,

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { issueApiToken } from '../../features/api-tokens/issue-api-token.js';
-import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
-import { listLiveMailboxes } from '../../features/mailboxes/list-live-mailboxes.js';
 import { isPro } from '../../features/users/is-pro.js';
-import { verifyMailboxPassword } from '../../features/mailboxes/verify-mailbox-password.js';
 import type { Services } from '../../services.js';
-import type { ApiToken } from '../../storage/repositories/tokens.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { ApiToken } from '../../features/api-tokens/api-token-store.js';
+import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import { refuseAlias } from '../refuse-alias.js';
@@ -32,7 +28,7 @@ function tokenResource(record: ApiToken, token: string | null) {
 /** Calls for Pro users: their addresses, API token and aggregated inbox. */
 export function proHandlers(services: Services): OperationHandlers {
   const sessions = createSessions(services);
-  const { repositories } = services;
+  const { mailboxes, accounts, apiTokens } = services;
   const customEmailLimiter = services.createLimiter(
     'custom-email-hour',
     CUSTOM_EMAILS_PER_HOUR,
@@ -49,19 +45,19 @@ export function proHandlers(services: Services): OperationHandlers {
 
   async function issueToken(user: User) {
     await consume(tokenIssues, user.id, 'new API tokens');
-    return issueApiToken(repositories.tokens, user.id, services.now());
+    return apiTokens.issue(user.id, services.now());
   }
 
   /** The Pro user's mailboxes, by id, with their addresses. */
   async function ownMailboxes(user: User): Promise<Map<string, string>> {
-    const mailboxes = await repositories.mailboxes.listByOwner(user.id);
-    return new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.address]));
+    const owned = await mailboxes.listOwned(user.id);
+    return new Map(owned.map((mailbox) => [mailbox.id, mailbox.address]));
   }
 
   return {
     async getUserToken(request, response) {
       const user = await sessions.requirePro(request);
-      const existing = await repositories.tokens.findUserApiToken(user.id);
+      const existing = await apiTokens.findForUser(user.id);
       if (existing) {
         response.json(tokenResource(existing, null));
         return;
@@ -88,20 +84,13 @@ export function proHandlers(services: Services): OperationHandlers {
       }
       const place = await addressCreation.take(request);
       // Read through the session APIs, never logged into: its password is random and unknown.
-      const result = await createMailbox(
-        {
-          mailboxes: repositories.mailboxes,
-          domains: services.config.mailDomains,
-          reservedLocalParts: services.config.reservedLocalParts,
-        },
-        {
-          address: `${alias.trim().toLowerCase()}@${lowered}`,
-          password: randomUUID(),
-          ownerUserId: user.id,
-          now: services.now(),
-          expiresAt: user.proExpiresAt!,
-        },
-      );
+      const result = await mailboxes.create({
+        address: `${alias.trim().toLowerCase()}@${lowered}`,
+        password: randomUUID(),
+        ownerUserId: user.id,
+        now: services.now(),
+        expiresAt: user.proExpiresAt!,
+      });
       if (!result.ok) {
         await place.giveBack();
         throw refuseAlias(result.violations);
@@ -112,7 +101,7 @@ export function proHandlers(services: Services): OperationHandlers {
     async saveCustomAlias(request, response) {
       const user = await sessions.requirePro(request);
       const { customAlias } = request.body as { customAlias: string | null };
-      const updated = await repositories.users.update(
+      const updated = await accounts.update(
         user.id,
         { customAlias: customAlias === null ? null : customAlias.trim().toLowerCase() },
         services.now(),
@@ -127,71 +116,59 @@ export function proHandlers(services: Services): OperationHandlers {
         password: string;
         mailTmId: string;
       };
-      const mailbox = await repositories.mailboxes.findById(mailTmId);
-      // The password is checked first and always, so no answer is quicker than another.
-      const passwordMatches = await verifyMailboxPassword(password, mailbox?.passwordHash);
-      const matches =
-        mailbox !== undefined &&
-        passwordMatches &&
-        mailbox.address === address.trim().toLowerCase() &&
-        (mailbox.ownerUserId === null || mailbox.ownerUserId === user.id);
-      if (!mailbox || !matches)
+      const claimed = await mailboxes.claimAsMain(
+        user,
+        { mailboxId: mailTmId, address, password },
+        services.now(),
+      );
+      if (!claimed)
         throw new ApiError(404, 'not_found', 'No such mailbox, or the password does not match.');
-      // The persistent address: it joins the user and lives as long as their Pro.
-      await repositories.mailboxes.setOwner(mailbox.id, user.id);
-      await repositories.mailboxes.setExpiryForOwner(user.id, user.proExpiresAt!);
-      await repositories.users.update(user.id, { mainMailboxId: mailbox.id }, services.now());
       response.json({ ok: true });
     },
 
     async clearProSession(request, response) {
       const user = await sessions.requirePro(request);
-      await repositories.users.update(user.id, { mainMailboxId: null }, services.now());
+      await accounts.update(user.id, { mainMailboxId: null }, services.now());
       response.json({ ok: true });
     },
 
     async listAllMessages(request, response) {
       const user = await sessions.requirePro(request);
-      const mailboxes = await ownMailboxes(user);
-      const { messages } = await services.messages.list([...mailboxes.keys()], {
+      const owned = await ownMailboxes(user);
+      const { messages } = await services.messages.list([...owned.keys()], {
         limit: LIST_LIMIT,
         parsedOnly: true,
       });
       response.json({
         messages: messages.map((message) =>
-          messageSummaryResource(message, mailboxes.get(message.mailboxId)!),
+          messageSummaryResource(message, owned.get(message.mailboxId)!),
         ),
       });
     },
 
     async getProMessage(request, response) {
       const user = await sessions.requirePro(request);
-      const mailboxes = await ownMailboxes(user);
-      const message = await services.messages.read(
-        String(request.params.id),
-        [...mailboxes.keys()],
-        { markSeen: true },
-      );
+      const owned = await ownMailboxes(user);
+      const message = await services.messages.read(String(request.params.id), [...owned.keys()], {
+        markSeen: true,
+      });
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
-      response.json(
-        messageDetailResource(message, mailboxes.get(message.mailboxId)!, '/api/message'),
-      );
+      response.json(messageDetailResource(message, owned.get(message.mailboxId)!, '/api/message'));
     },
 
     async getProMessageAttachment(request, response) {
       const user = await sessions.requirePro(request);
-      const mailboxes = await ownMailboxes(user);
+      const owned = await ownMailboxes(user);
       await sendMessageAttachment(services, response, {
         messageId: String(request.params.id),
         attachmentId: String(request.params.attachmentId),
-        mailboxIds: [...mailboxes.keys()],
+        mailboxIds: [...owned.keys()],
       });
     },
 
     async streamProEvents(request, response) {
       const user = await sessions.requirePro(request);
-      const liveMailboxes = (owner: User) =>
-        listLiveMailboxes(repositories.mailboxes, owner.id, services.now());
+      const liveMailboxes = (owner: User) => mailboxes.listLive(owner.id, services.now());
       await streamMailboxEvents(request, response, services, {
         mailboxes: await liveMailboxes(user),
         // The stream lasts as long as the session and the user's Pro.

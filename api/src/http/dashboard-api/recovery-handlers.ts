@@ -1,13 +1,6 @@
-import {
-  inspectSignInLink,
-  redeemSignInLink,
-  sendSignInLink,
-} from '../../features/recovery/access-recovery.js';
-import { confirmPurchaseEmail } from '../../features/recovery/confirm-purchase-email.js';
-import { mailerFor } from '../../features/outbound/create-mailer.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { consume } from '../rate-limit.js';
@@ -49,24 +42,18 @@ export function recoveryHandlers(services: Services): OperationHandlers {
       // The answer goes first and is the same for every email: whether an account has it,
       // and how long looking it up and mailing took, must not show in the response.
       response.status(202).json({ ok: true });
-      await sendSignInLink(
-        {
-          repositories: services.repositories,
-          mailer: mailerFor(services.mailer, request.id),
-          publicUrl: services.config.publicUrl,
-        },
-        email,
-        services.now(),
-      ).catch((error: unknown) =>
-        services.logger.error({ err: error, requestId: request.id }, 'sign-in link not sent'),
-      );
+      await services.recovery
+        .sendSignInLink(email, services.now(), request.id)
+        .catch((error: unknown) =>
+          services.logger.error({ err: error, requestId: request.id }, 'sign-in link not sent'),
+        );
     },
 
     async inspectAccessRecovery(request, response) {
       await consume(redeemPerIp, request.ip ?? 'unknown', 'sign-in attempts');
       const { token } = request.body as { token: string };
       const now = services.now();
-      const target = await inspectSignInLink(services.repositories, token, now);
+      const target = await services.recovery.inspectSignInLink(token, now);
       if (!target) throw new ApiError(404, 'not_found', INVALID_LINK);
       const current = await sessions.currentUser(request);
       response.json({
@@ -87,7 +74,7 @@ export function recoveryHandlers(services: Services): OperationHandlers {
       await consume(redeemPerIp, request.ip ?? 'unknown', 'sign-in attempts');
       const { token } = request.body as { token: string };
       const now = services.now();
-      const user = await redeemSignInLink(services.repositories, token, now);
+      const user = await services.recovery.redeemSignInLink(token, now);
       if (!user) throw new ApiError(404, 'not_found', INVALID_LINK);
       await sessions.renew(request, response, user);
       response.json(userResource(user, now));
@@ -98,8 +85,7 @@ export function recoveryHandlers(services: Services): OperationHandlers {
       const { token } = request.body as { token: string };
       const current = await sessions.currentUser(request);
       const now = services.now();
-      const outcome = await confirmPurchaseEmail(
-        services.repositories,
+      const outcome = await services.recovery.confirmPurchaseEmail(
         token,
         current?.saved ? current.user.id : undefined,
         now,

@@ -1,19 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { unsavedVisitor, VISITOR_SESSION_MS } from '../../features/users/create-account-service.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
 
 export const SESSION_COOKIE = 'tm_session';
-/** How long a session of an account (one that paid, or proved an email) lasts. */
-export const ACCOUNT_SESSION_MS = 365 * 24 * 60 * 60 * 1000;
-/**
- * How long a saved anonymous visitor's session lasts: as long as anything a visitor can own
- * (an open checkout, the longest retention) and no longer, so abandoned visitors are purged.
- */
-export const VISITOR_SESSION_MS = 24 * 60 * 60 * 1000;
-
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hashOf = (token: string) => sha256(token);
@@ -55,7 +48,7 @@ export interface CurrentSession {
  * old session, so a cookie planted or seen before the change is worth nothing after it.
  */
 export function createSessions(services: Services) {
-  const { repositories } = services;
+  const { accounts } = services;
   const secure = services.config.https;
 
   function setCookie(response: Response, token: string, lifetimeMs: number): void {
@@ -81,14 +74,7 @@ export function createSessions(services: Services) {
 
   async function startSession(response: Response, user: User): Promise<void> {
     const token = randomBytes(32).toString('base64url');
-    const now = services.now();
-    const lifetimeMs = user.email || user.plan !== 'free' ? ACCOUNT_SESSION_MS : VISITOR_SESSION_MS;
-    await repositories.sessions.create({
-      tokenHash: hashOf(token),
-      userId: user.id,
-      now,
-      expiresAt: now + lifetimeMs,
-    });
+    const lifetimeMs = await accounts.openSession(hashOf(token), user, services.now());
     setCookie(response, token, lifetimeMs);
   }
 
@@ -104,13 +90,10 @@ export function createSessions(services: Services) {
     if (!TOKEN_PATTERN.test(token)) return 'stale';
     const tokenHash = hashOf(token);
     const now = services.now();
-    const userId = await repositories.sessions.findUserId(tokenHash, now);
-    if (userId) {
-      const user = await repositories.users.findById(userId);
-      return user ? { user, tokenHash, saved: true } : 'stale';
-    }
+    const user = await accounts.findSessionUser(tokenHash, now);
+    if (user) return { user, tokenHash, saved: true };
     const visitorId = visitorIdOf(token);
-    if (await repositories.users.findById(visitorId)) return 'stale';
+    if (await accounts.exists(visitorId)) return 'stale';
     return { user: unsavedVisitor(visitorId, now), tokenHash, saved: false };
   }
 
@@ -156,15 +139,7 @@ export function createSessions(services: Services) {
     async save(request: Request, response: Response): Promise<User> {
       const current = (await this.currentUser(request)) ?? handOutVisitor(response);
       if (current.saved) return current.user;
-      const now = services.now();
-      const user = await repositories.users.createAnonymous(now, current.user.id);
-      await repositories.sessions.create({
-        tokenHash: current.tokenHash,
-        userId: user.id,
-        now,
-        expiresAt: now + VISITOR_SESSION_MS,
-      });
-      return user;
+      return accounts.saveVisitor(current.user.id, current.tokenHash, services.now());
     },
 
     /**
@@ -173,30 +148,16 @@ export function createSessions(services: Services) {
      */
     async renew(request: Request, response: Response, user: User): Promise<void> {
       const current = await this.currentUser(request);
-      if (current?.saved) await repositories.sessions.delete(current.tokenHash);
+      if (current?.saved) await accounts.endSession(current.tokenHash);
       await startSession(response, user);
     },
 
     /** Ends the session; the browser gets a fresh visitor cookie in place of the old one. */
     async end(request: Request, response: Response): Promise<void> {
       const current = await this.currentUser(request);
-      if (current?.saved) await repositories.sessions.delete(current.tokenHash);
+      if (current?.saved) await accounts.endSession(current.tokenHash);
       handOutVisitor(response);
     },
-  };
-}
-
-/** A visitor who has stored nothing: free, with no email, under the id their cookie gives. */
-function unsavedVisitor(id: string, now: number): User {
-  return {
-    id,
-    email: null,
-    plan: 'free',
-    proExpiresAt: null,
-    customAlias: null,
-    mainMailboxId: null,
-    stripeCustomerId: null,
-    createdAt: now,
   };
 }
 

@@ -1,12 +1,10 @@
-import { submitContact } from '../../features/contact/submit-contact.js';
 import { countryLanguage } from '../../features/geo/country-language.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { User } from '../../features/users/user-store.js';
 import type { OperationHandlers } from '../mount-operations.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
-import { mailerFor } from '../../features/outbound/create-mailer.js';
 
 /** Contact messages accepted per IP per hour. */
 const CONTACT_PER_HOUR = 5;
@@ -48,12 +46,7 @@ export function visitorHandlers(services: Services): OperationHandlers {
         priority?: string;
       };
       const current = await sessions.currentUser(request);
-      await submitContact(
-        {
-          contact: services.repositories.contact,
-          mailer: mailerFor(services.mailer, request.id),
-          supportEmail: services.config.outbound.supportEmail,
-        },
+      await services.contact.submit(
         {
           userId: current?.saved ? current.user.id : null,
           name: body.name.trim(),
@@ -64,6 +57,7 @@ export function visitorHandlers(services: Services): OperationHandlers {
           priority: body.priority ?? 'medium',
         },
         services.now(),
+        request.id,
       );
       response.status(202).json({ ok: true });
     },

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { MailboxEvent, MessageSummary } from '../../features/messages/message-types.js';
 import { openEventStream } from '../event-stream.js';
 import type { Services } from '../../services.js';
-import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import { catchUpAfterGaps, CATCH_UP_LIMIT, sentIds } from './catch-up-after-gap.js';
 import { messageSummaryResource } from './message-resources.js';
 

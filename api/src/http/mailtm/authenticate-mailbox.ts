@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Services } from '../../services.js';
-import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import { ApiError } from '../api-error.js';
 
 /** Mercure's cookie for EventSource clients, which cannot send an Authorization header. */
@@ -48,8 +48,8 @@ export async function authenticateMailbox(
   const token = bearerToken(request, options.forEventSource ?? false);
   if (!token) throw new ApiError(401, 'unauthorized', 'JWT Token not found');
   const claims = await services.mailboxTokens.verify(token);
-  const mailbox = claims && (await services.repositories.mailboxes.findById(claims.mailboxId));
-  if (!mailbox || mailbox.expiresAt <= services.now()) {
+  const mailbox = claims && (await services.mailboxes.findLive(claims.mailboxId, services.now()));
+  if (!mailbox) {
     throw new ApiError(401, 'unauthorized', 'Invalid JWT Token');
   }
   return mailbox;

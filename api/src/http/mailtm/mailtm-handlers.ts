@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
 import type { MailboxEvent, MessageDetail } from '../../features/messages/message-types.js';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
-import { verifyMailboxPassword } from '../../features/mailboxes/verify-mailbox-password.js';
 import { openEventStream } from '../event-stream.js';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
@@ -35,7 +33,7 @@ function pageOf(request: Request): number {
 
 /** The mail.tm-compatible API (see openapi/src/mailtm), in mail.tm's wire format. */
 export function mailTmHandlers(services: Services): OperationHandlers {
-  const { repositories, config } = services;
+  const { mailboxes, config } = services;
   const domainsSince = services.now();
   const addressCreation = limitAddressCreation(services);
 
@@ -45,7 +43,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     status: number,
     mailboxId: string,
   ) {
-    const mailbox = await repositories.mailboxes.findById(mailboxId);
+    const mailbox = await mailboxes.find(mailboxId);
     if (!mailbox) throw notFound();
     const used = await services.messages.usedBytes(mailbox.id);
     sendResource(
@@ -107,14 +105,13 @@ export function mailTmHandlers(services: Services): OperationHandlers {
       const { address, password } = request.body as { address: string; password: string };
       const place = await addressCreation.take(request);
       const now = services.now();
-      const result = await createMailbox(
-        {
-          mailboxes: repositories.mailboxes,
-          domains: config.mailDomains,
-          reservedLocalParts: config.reservedLocalParts,
-        },
-        { address, password, ownerUserId: null, now, expiresAt: now + FREE_MAILBOX_LIFETIME_MS },
-      );
+      const result = await mailboxes.create({
+        address,
+        password,
+        ownerUserId: null,
+        now,
+        expiresAt: now + FREE_MAILBOX_LIFETIME_MS,
+      });
       if (!result.ok) {
         await place.giveBack();
         throw new ApiError(
@@ -134,11 +131,8 @@ export function mailTmHandlers(services: Services): OperationHandlers {
 
     async mailTmCreateToken(request, response) {
       const { address, password } = request.body as { address: string; password: string };
-      const mailbox = await repositories.mailboxes.findByAddress(address.trim());
-      // The password is checked first and always: unknown, expired and wrong all cost the same.
-      const passwordMatches = await verifyMailboxPassword(password, mailbox?.passwordHash);
-      if (!mailbox || !passwordMatches || mailbox.expiresAt <= services.now())
-        throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
+      const mailbox = await mailboxes.signIn(address, password, services.now());
+      if (!mailbox) throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
       const token = await services.mailboxTokens.issue(
         { mailboxId: mailbox.id, address: mailbox.address },
         mailbox.expiresAt,
@@ -160,7 +154,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     async mailTmDeleteAccount(request, response) {
       const mailbox = await authenticateMailbox(request, services);
       if (request.params.id !== mailbox.id) throw notFound();
-      await repositories.mailboxes.delete(mailbox.id);
+      await mailboxes.delete(mailbox.id);
       response.status(204).end();
     },
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import type { MessageDetail, MessageSummary } from '../../features/messages/message-types.js';
 
 /** mail.tm's page size for /domains and /messages. */

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Services } from '../../services.js';
-import type { OperationHandlers } from '../mount-operations.js';
+import type { SurfaceHandlers } from '../operation-handlers.js';
 
 const READINESS_TIMEOUT_MS = 2_000;
 
@@ -10,7 +9,7 @@ async function checkDatabase(services: Services): Promise<{ ok: boolean; error?:
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('no answer within 2 s')), READINESS_TIMEOUT_MS);
     });
-    await Promise.race([sql`select 1`.execute(services.storage.db), timeout]);
+    await Promise.race([services.database.check(), timeout]);
     return { ok: true };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
@@ -19,7 +18,7 @@ async function checkDatabase(services: Services): Promise<{ ok: boolean; error?:
   }
 }
 
-export function systemHandlers(services: Services): OperationHandlers {
+export function systemHandlers(services: Services): SurfaceHandlers<'getHealth' | 'getReadiness'> {
   return {
     getHealth: (_request, response) => {
       response.json({ status: 'ok' });

@@ -1,10 +1,8 @@
 import type { Request } from 'express';
-import { hashApiToken } from '../../features/api-tokens/issue-api-token.js';
-import { listLiveMailboxes } from '../../features/mailboxes/list-live-mailboxes.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
-import type { Mailbox } from '../../storage/repositories/mailboxes.js';
-import type { User } from '../../storage/repositories/users.js';
+import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
+import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
 import { clientAddress } from '../client-address.js';
 import type { RateTier } from './api-rate-limiter.js';
@@ -49,13 +47,11 @@ export async function identifyCaller(request: Request, services: Services): Prom
   if (token === undefined) {
     return { kind: 'anonymous', rateKey: `ip:${clientAddress(request)}`, tier: 'free' };
   }
-  const { repositories } = services;
   const now = services.now();
   if (token.startsWith(API_TOKEN_PREFIX)) {
-    const tokenHash = hashApiToken(token);
-    const record = await repositories.tokens.findActiveApiToken(tokenHash);
-    const user = record && (await repositories.users.findById(record.userId));
-    if (!user) throw invalidToken();
+    const holder = await services.apiTokens.identify(token);
+    if (!holder) throw invalidToken();
+    const { user, tokenHash } = holder;
     return {
       kind: 'api_token',
       rateKey: `user:${user.id}`,
@@ -65,11 +61,9 @@ export async function identifyCaller(request: Request, services: Services): Prom
     };
   }
   const claims = await services.mailboxTokens.verify(token);
-  const mailbox = claims && (await repositories.mailboxes.findById(claims.mailboxId));
-  if (!mailbox || mailbox.expiresAt <= now) throw invalidToken();
-  const owner = mailbox.ownerUserId
-    ? await repositories.users.findById(mailbox.ownerUserId)
-    : undefined;
+  const mailbox = claims && (await services.mailboxes.findLive(claims.mailboxId, now));
+  if (!mailbox) throw invalidToken();
+  const owner = mailbox.ownerUserId ? await services.accounts.find(mailbox.ownerUserId) : undefined;
   return {
     kind: 'mailbox',
     // A Pro user's mailboxes count with their API tokens: generating mailboxes with the API
@@ -87,5 +81,5 @@ export async function callerMailboxes(caller: Caller, services: Services): Promi
     throw new ApiError(401, 'unauthorized', 'This call needs a bearer token.');
   }
   if (caller.kind === 'mailbox') return [caller.mailbox];
-  return listLiveMailboxes(services.repositories.mailboxes, caller.user.id, services.now());
+  return services.mailboxes.listLive(caller.user.id, services.now());
 }

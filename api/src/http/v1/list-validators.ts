@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 
 export interface ListValidators {
   /** Strong: changes with every change to what the listing shows. */

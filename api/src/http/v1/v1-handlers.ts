@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { randomLocalPart } from '../../features/mailboxes/addresses.js';
-import { createMailbox } from '../../features/mailboxes/create-mailbox.js';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
-import type { Mailbox } from '../../storage/repositories/mailboxes.js';
+import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import { ApiError } from '../api-error.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import { refuseAlias } from '../refuse-alias.js';
@@ -30,7 +29,7 @@ const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
 
 /** The public developer API (openapi/src/public): bearer tokens, rate limits, ETags. */
 export function v1Handlers(services: Services): OperationHandlers {
-  const { repositories, config } = services;
+  const { config } = services;
   const listBodies = createListBodyCache();
   const addressCreation = limitAddressCreation(services);
 
@@ -64,20 +63,13 @@ export function v1Handlers(services: Services): OperationHandlers {
       for (let attempt = 0; attempt < GENERATE_ATTEMPTS && !mailbox; attempt += 1) {
         const local = customAlias?.toLowerCase() ?? randomLocalPart(config.reservedLocalParts);
         // Read only through tokens: the password is random and never shown.
-        const result = await createMailbox(
-          {
-            mailboxes: repositories.mailboxes,
-            domains: config.mailDomains,
-            reservedLocalParts: config.reservedLocalParts,
-          },
-          {
-            address: `${local}@${domain}`,
-            password: randomUUID(),
-            ownerUserId: user?.id ?? null,
-            now,
-            expiresAt,
-          },
-        );
+        const result = await services.mailboxes.create({
+          address: `${local}@${domain}`,
+          password: randomUUID(),
+          ownerUserId: user?.id ?? null,
+          now,
+          expiresAt,
+        });
         if (result.ok) mailbox = result.mailbox;
         else if (customAlias !== undefined) {
           await place.giveBack();
@@ -167,7 +159,7 @@ export function v1Handlers(services: Services): OperationHandlers {
       };
       response.json(body);
       // Kept only if nothing changed while it was read: then it is exactly this ETag's list.
-      const versions = await repositories.mailboxes.listVersions(ids);
+      const versions = await services.mailboxes.listVersions(ids);
       if (mailboxes.every((mailbox) => versions.get(mailbox.id) === mailbox.listVersion)) {
         listBodies.set(validators.etag, Buffer.from(JSON.stringify(body)));
       }
@@ -212,7 +204,7 @@ export function v1Handlers(services: Services): OperationHandlers {
         refresh:
           caller.kind === 'api_token'
             ? async () =>
-                (await repositories.tokens.findActiveApiToken(caller.tokenHash))
+                (await services.apiTokens.isLive(caller.tokenHash))
                   ? callerMailboxes(caller, services)
                   : null
             : undefined,

@@ -1,18 +1,13 @@
 import type { Kysely } from 'kysely';
-import { DuplicateKeyError, insertUnique } from '../errors.js';
+import { DuplicateKeyError } from '../../features/duplicate-key-error.js';
+import { insertUnique } from '../errors.js';
 import type { Dialect } from '../open-database.js';
 import { lockAddress } from '../lock-address.js';
 import type { DatabaseSchema } from '../schema.js';
-
-export interface Alias {
-  address: string;
-  mailboxId: string;
-  userId: string;
-  createdAt: number;
-}
+import type { Alias, AliasStore } from '../../features/mailboxes/mailbox-store.js';
 
 /** Extra addresses that deliver into an existing mailbox. */
-export function createAliasesRepository(db: Kysely<DatabaseSchema>, dialect: Dialect) {
+export function createAliasesRepository(db: Kysely<DatabaseSchema>, dialect: Dialect): AliasStore {
   return {
     /** Throws DuplicateKeyError when the address exists as an alias or a mailbox. */
     async create(alias: Alias): Promise<Alias> {
@@ -64,5 +59,3 @@ export function createAliasesRepository(db: Kysely<DatabaseSchema>, dialect: Dia
     },
   };
 }
-
-export type AliasesRepository = ReturnType<typeof createAliasesRepository>;

@@ -1,27 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, PaymentsTable, SubscriptionsTable } from '../schema.js';
-
-export interface Payment {
-  id: string;
-  userId: string;
-  provider: PaymentsTable['provider'];
-  plan: PaymentsTable['plan'];
-  status: PaymentsTable['status'];
-  amount: number;
-  currency: string;
-  createdAt: number;
-  completedAt: number | null;
-}
-
-export interface Subscription {
-  id: string;
-  userId: string;
-  plan: SubscriptionsTable['plan'];
-  status: string;
-  currentPeriodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  updatedAt: number;
-}
+import type { BillingStore, Payment, Subscription } from '../../features/billing/billing-store.js';
 
 function toPayment(row: Selectable<PaymentsTable>): Payment {
   return {
@@ -50,7 +29,7 @@ function toSubscription(row: Selectable<SubscriptionsTable>): Subscription {
 }
 
 /** Checkout payments, monthly subscriptions, and the payment provider's processed events. */
-export function createBillingRepository(db: Kysely<DatabaseSchema>) {
+export function createBillingRepository(db: Kysely<DatabaseSchema>): BillingStore {
   return {
     async createPayment(payment: Omit<Payment, 'status' | 'completedAt'>): Promise<Payment> {
       const row = {
@@ -161,5 +140,3 @@ export function createBillingRepository(db: Kysely<DatabaseSchema>) {
     },
   };
 }
-
-export type BillingRepository = ReturnType<typeof createBillingRepository>;

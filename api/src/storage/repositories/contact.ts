@@ -1,18 +1,9 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.js';
 import type { DatabaseSchema } from '../schema.js';
+import type { ContactStore, ContactSubmission } from '../../features/contact/contact-store.js';
 
-export interface ContactSubmission {
-  userId: string | null;
-  name: string;
-  email: string;
-  subject: string;
-  category: string;
-  message: string;
-  priority: string;
-}
-
-export function createContactRepository(db: Kysely<DatabaseSchema>) {
+export function createContactRepository(db: Kysely<DatabaseSchema>): ContactStore {
   return {
     async create(submission: ContactSubmission, now: number): Promise<string> {
       const id = newId(now);
@@ -45,5 +36,3 @@ export function createContactRepository(db: Kysely<DatabaseSchema>) {
     },
   };
 }
-
-export type ContactRepository = ReturnType<typeof createContactRepository>;

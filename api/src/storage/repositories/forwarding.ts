@@ -1,18 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, ForwardingSettingsTable } from '../schema.js';
-
-export interface ForwardingSettings {
-  userId: string;
-  email: string | null;
-  enabled: boolean;
-  confirmTokenHash: string | null;
-  confirmExpiresAt: number | null;
-  confirmedAt: number | null;
-  lastError: string | null;
-  updatedAt: number;
-}
-
-export type ForwardingChanges = Partial<Omit<ForwardingSettings, 'userId' | 'updatedAt'>>;
+import type {
+  Delivery,
+  DeliveryStore,
+  ForwardingChanges,
+  ForwardingSettings,
+  ForwardingStore,
+} from '../../features/forwarding/forwarding-store.js';
 
 function toSettings(row: Selectable<ForwardingSettingsTable>): ForwardingSettings {
   return {
@@ -27,7 +21,7 @@ function toSettings(row: Selectable<ForwardingSettingsTable>): ForwardingSetting
   };
 }
 
-export function createForwardingRepository(db: Kysely<DatabaseSchema>) {
+export function createForwardingRepository(db: Kysely<DatabaseSchema>): ForwardingStore {
   return {
     async find(userId: string): Promise<ForwardingSettings | undefined> {
       const row = await db
@@ -74,17 +68,6 @@ export function createForwardingRepository(db: Kysely<DatabaseSchema>) {
   };
 }
 
-export type ForwardingRepository = ReturnType<typeof createForwardingRepository>;
-
-export interface Delivery {
-  messageId: string;
-  destination: string;
-  userId: string;
-  attempts: number;
-  /** When the claim on it lapses; the worker holding the claim knows it by this value. */
-  leasedUntil: number;
-}
-
 /**
  * Queues forwarding for freshly parsed messages whose mailbox belongs to a user with
  * forwarding on and confirmed. Runs inside the transaction that saves the parse, so a
@@ -121,7 +104,7 @@ export async function queueDeliveries(
     .execute();
 }
 
-export function createDeliveriesRepository(db: Kysely<DatabaseSchema>) {
+export function createDeliveriesRepository(db: Kysely<DatabaseSchema>): DeliveryStore {
   return {
     /**
      * Claims up to `limit` due deliveries for `leaseMs` (they are not due again meanwhile), so
@@ -213,5 +196,3 @@ export function createDeliveriesRepository(db: Kysely<DatabaseSchema>) {
     },
   };
 }
-
-export type DeliveriesRepository = ReturnType<typeof createDeliveriesRepository>;

@@ -1,22 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import { DuplicateKeyError, insertUnique } from '../errors.js';
+import { DuplicateKeyError } from '../../features/duplicate-key-error.js';
+import { insertUnique } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Dialect } from '../open-database.js';
 import { lockAddress } from '../lock-address.js';
 import type { DatabaseSchema, MailboxesTable } from '../schema.js';
-
-export interface Mailbox {
-  id: string;
-  address: string;
-  passwordHash: string;
-  ownerUserId: string | null;
-  createdAt: number;
-  expiresAt: number;
-  /** Bumped whenever the mailbox's message listing changes (arrival, parse, seen, delete). */
-  listVersion: number;
-  /** When the listing last changed (ms); the mailbox's creation until then. */
-  listChangedAt: number;
-}
+import type { Mailbox, MailboxStore } from '../../features/mailboxes/mailbox-store.js';
 
 function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
   return {
@@ -31,7 +20,10 @@ function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
   };
 }
 
-export function createMailboxesRepository(db: Kysely<DatabaseSchema>, dialect: Dialect) {
+export function createMailboxesRepository(
+  db: Kysely<DatabaseSchema>,
+  dialect: Dialect,
+): MailboxStore {
   // Every authenticated request reads its mailbox by id: built and compiled once, then run
   // with each id (Kysely would otherwise rebuild and recompile it per request).
   const byId = db.selectFrom('mailboxes').selectAll().where('id', '=', '').compile();
@@ -176,5 +168,3 @@ export function createMailboxesRepository(db: Kysely<DatabaseSchema>, dialect: D
     },
   };
 }
-
-export type MailboxesRepository = ReturnType<typeof createMailboxesRepository>;

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { SessionStore } from '../../features/users/user-store.js';
 import type { DatabaseSchema } from '../schema.js';
 
 /** Browser sessions, keyed by the SHA-256 of the cookie value (the cookie itself is never stored). */
-export function createSessionsRepository(db: Kysely<DatabaseSchema>) {
+export function createSessionsRepository(db: Kysely<DatabaseSchema>): SessionStore {
   return {
     /** Saves a session; saving the same token twice (two first writes racing) keeps one. */
     async create(session: { tokenHash: string; userId: string; now: number; expiresAt: number }) {
@@ -42,5 +43,3 @@ export function createSessionsRepository(db: Kysely<DatabaseSchema>) {
     },
   };
 }
-
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

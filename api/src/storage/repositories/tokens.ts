@@ -1,26 +1,20 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.js';
-import type { DatabaseSchema, LinkPurpose } from '../schema.js';
-
-export interface ApiToken {
-  id: string;
-  userId: string;
-  prefix: string;
-  createdAt: number;
-}
-
-/** What a one-time link by mail names: its account and, for `confirm_email`, the email. */
-export interface MailedLink {
-  userId: string;
-  email: string | null;
-  expiresAt: number;
-}
+import type { ApiToken, ApiTokenStore } from '../../features/api-tokens/api-token-store.js';
+import type {
+  LinkPurpose,
+  MailedLink,
+  MailedLinkStore,
+} from '../../features/recovery/mailed-link-store.js';
+import type { DatabaseSchema } from '../schema.js';
 
 /**
  * One-time links by mail (sign-in, email confirmation) and public API tokens. Only SHA-256 hashes of the secrets are
  * stored; the plain values exist in the mail or response that carries them, nowhere else.
  */
-export function createTokensRepository(db: Kysely<DatabaseSchema>) {
+export function createTokensRepository(
+  db: Kysely<DatabaseSchema>,
+): ApiTokenStore & MailedLinkStore {
   return {
     async createRecoveryToken(token: {
       tokenHash: string;
@@ -151,5 +145,3 @@ export function createTokensRepository(db: Kysely<DatabaseSchema>) {
     },
   };
 }
-
-export type TokensRepository = ReturnType<typeof createTokensRepository>;

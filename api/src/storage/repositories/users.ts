@@ -2,26 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { insertUnique } from '../errors.js';
 import { newId } from '../ids.js';
 import type { DatabaseSchema, UsersTable } from '../schema.js';
-
-export type Plan = UsersTable['plan'];
-
-export interface User {
-  id: string;
-  email: string | null;
-  plan: Plan;
-  proExpiresAt: number | null;
-  customAlias: string | null;
-  mainMailboxId: string | null;
-  stripeCustomerId: string | null;
-  createdAt: number;
-}
-
-export type UserChanges = Partial<
-  Pick<
-    User,
-    'email' | 'plan' | 'proExpiresAt' | 'customAlias' | 'mainMailboxId' | 'stripeCustomerId'
-  >
->;
+import type { User, UserChanges, UserStore } from '../../features/users/user-store.js';
 
 function toUser(row: Selectable<UsersTable>): User {
   return {
@@ -36,7 +17,7 @@ function toUser(row: Selectable<UsersTable>): User {
   };
 }
 
-export function createUsersRepository(db: Kysely<DatabaseSchema>) {
+export function createUsersRepository(db: Kysely<DatabaseSchema>): UserStore {
   return {
     /**
      * A new anonymous visitor on the free plan, under `id` when given (a visitor's id is
@@ -158,5 +139,3 @@ export function createUsersRepository(db: Kysely<DatabaseSchema>) {
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>;

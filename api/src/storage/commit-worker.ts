@@ -3,7 +3,8 @@
 // reading SMTP and HTTP while the disk works (see commit-writer.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CommitBatch } from '../features/messages/message-types.js';
-import { createRepositories, openDatabase } from '../storage/index.js';
+import { openDatabase } from './open-database.js';
+import { createRepositories } from './repositories/index.js';
 
 const { file } = workerData as { file: string };
 const storage = openDatabase({ kind: 'sqlite', file });

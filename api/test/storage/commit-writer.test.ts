@@ -7,8 +7,8 @@ import {
   startCommitWriter,
   type CommitWriter,
   type SpawnThread,
-} from '../../src/ingest/commit-writer.js';
-import { spawnWorker } from '../../src/ingest/spawn-worker.js';
+} from '../../src/storage/commit-writer.js';
+import { spawnWorker } from '../../src/spawn-worker.js';
 import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
 import { storeReceived } from '../support/commit-messages.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';

@@ -1,7 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import type { CommitBatch, CommitResult } from '../features/messages/message-types.js';
-import { createRepositories, type Storage } from '../storage/index.js';
-import { spawnWorker } from './spawn-worker.js';
+import { spawnWorker } from '../spawn-worker.js';
+import type { Storage } from './open-database.js';
+import { createRepositories } from './repositories/index.js';
 
 /**
  * A batch carrying more content than this is written on the main thread: posting it to the
@@ -64,7 +65,7 @@ function forPosting(batch: CommitBatch): { batch: CommitBatch; transfer: ArrayBu
 
 const threadStopped = (code: number) => new Error(`the commit thread stopped (exit code ${code})`);
 
-/** Starts a thread (spawn-worker.ts); tests pass their own to reach the thread. */
+/** Starts a thread (../spawn-worker.ts); tests pass their own to reach the thread. */
 export type SpawnThread = typeof spawnWorker;
 
 /** A writer thread on one SQLite file; it starts a new one if the thread dies. */

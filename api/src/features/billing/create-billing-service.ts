@@ -1,0 +1,142 @@
+import type Stripe from 'stripe';
+import type { RecoveryService } from '../recovery/create-recovery-service.js';
+import type { Stores, Transact } from '../stores.js';
+import type { User } from '../users/user-store.js';
+import type { Payment } from './billing-store.js';
+import { createDemoCheckout } from './demo-checkout.js';
+import { PLANS, type ProPlan } from './plans.js';
+import { createStripeBilling } from './stripe-billing.js';
+
+export interface BillingServiceDeps {
+  stores: Pick<Stores, 'users' | 'mailboxes' | 'billing'>;
+  /** Runs fulfilment in one transaction: a payment never closes without its Pro time. */
+  transact: Transact;
+  /** The Stripe SDK when payments go through Stripe; the demo checkout runs otherwise. */
+  stripe: Stripe | undefined;
+  /** The Stripe price ids of the plans (STRIPE_PRICE_*). */
+  prices: { monthly: string; pass: string };
+  /** The signing secret of the Stripe webhook, when Stripe is configured. */
+  webhookSecret: string | undefined;
+  publicUrl: string;
+  recovery: Pick<RecoveryService, 'offerPurchaseEmail'>;
+}
+
+/** What a payment's status reads as on the success page. */
+const PAGE_STATUS = { open: 'pending', complete: 'paid', canceled: 'canceled' } as const;
+
+/**
+ * Buying Pro: a checkout through Stripe when it is configured, or the built-in demo checkout
+ * (nothing charged, the same fulfilment) when it is not; the webhook; the billing portal.
+ */
+export function createBillingService(deps: BillingServiceDeps) {
+  const { publicUrl } = deps;
+  const { billing } = deps.stores;
+  const successUrl = (paymentId: string) => `${publicUrl}/pro/success?cs=${paymentId}`;
+  const cancelUrl = `${publicUrl}/pro/cancel`;
+  const demo = createDemoCheckout(deps.stores, deps.transact, {
+    pageUrl: (id) => `${publicUrl}/demo-checkout/${id}`,
+    successUrl,
+    cancelUrl,
+  });
+  const stripe = deps.stripe
+    ? createStripeBilling(deps.stores, deps.stripe, {
+        publicUrl,
+        prices: deps.prices,
+        transact: deps.transact,
+        offerEmail: (userId, email, now) => deps.recovery.offerPurchaseEmail(userId, email, now),
+      })
+    : undefined;
+
+  return {
+    /** Whether payments go through Stripe (no demo checkout then). */
+    usesStripe: stripe !== undefined,
+    successUrl,
+    cancelUrl,
+
+    /**
+     * The plan a Stripe price id buys, if it is one of ours and bought in `mode`; otherwise
+     * why not, for the caller to word.
+     */
+    planOfPrice(
+      priceId: string,
+      mode: 'subscription' | 'payment',
+    ):
+      | { plan: ProPlan }
+      | { problem: 'unknown_price' }
+      | { problem: 'wrong_mode'; plan: ProPlan; mode: string } {
+      const { prices } = deps;
+      const plan: ProPlan | undefined =
+        priceId === prices.monthly
+          ? 'pro_monthly'
+          : priceId === prices.pass
+            ? 'pro_24hr'
+            : undefined;
+      if (!plan) return { problem: 'unknown_price' };
+      if (PLANS[plan].mode !== mode) return { problem: 'wrong_mode', plan, mode: PLANS[plan].mode };
+      return { plan };
+    },
+
+    /** Starts a checkout for `plan`; the URL to send the buyer to. */
+    async startCheckout(user: User, plan: ProPlan, now: number): Promise<string> {
+      return stripe ? stripe.start(user, plan, now) : (await demo.start(user.id, plan, now)).url;
+    },
+
+    /**
+     * A user's own checkout, brought up to date with the provider (the success page may come
+     * before the webhook); undefined when it is not theirs.
+     */
+    async settleCheckout(
+      userId: string,
+      paymentId: string,
+      now: number,
+    ): Promise<{ status: 'pending' | 'paid' | 'canceled'; plan: ProPlan } | undefined> {
+      const payment = await billing.findPayment(paymentId);
+      if (!payment || payment.userId !== userId) return undefined;
+      if (payment.provider === 'stripe' && stripe) await stripe.syncCheckout(paymentId, now);
+      const settled = (await billing.findPayment(paymentId))!;
+      return { status: PAGE_STATUS[settled.status], plan: settled.plan };
+    },
+
+    /**
+     * A webhook delivery: checked against its signature over the bytes as received, then
+     * processed once. 'unverified' when the signature does not match or Stripe is not set up.
+     */
+    async handleWebhook(
+      rawBody: Buffer | string,
+      signature: string,
+      now: number,
+    ): Promise<'handled' | 'unverified'> {
+      if (!stripe || !deps.stripe || deps.webhookSecret === undefined) return 'unverified';
+      let event: Stripe.Event;
+      try {
+        event = deps.stripe.webhooks.constructEvent(rawBody, signature, deps.webhookSecret);
+      } catch {
+        return 'unverified';
+      }
+      await stripe.handleEvent(event, now);
+      return 'handled';
+    },
+
+    /** The Stripe billing portal of a monthly subscriber; undefined without Stripe or customer. */
+    async portalUrl(user: User): Promise<string | undefined> {
+      return stripe && user.stripeCustomerId ? stripe.portalUrl(user) : undefined;
+    },
+
+    /** A user's own open-or-closed demo checkout; anyone else's is simply not found. */
+    async findDemoPayment(userId: string, paymentId: string): Promise<Payment | undefined> {
+      if (stripe) return undefined;
+      const payment = await billing.findPayment(paymentId);
+      return payment && payment.userId === userId && payment.provider === 'demo'
+        ? payment
+        : undefined;
+    },
+
+    /** Pays a demo checkout; the buyer now Pro, or undefined when it was no longer open. */
+    completeDemo: (payment: Payment, now: number) => demo.complete(payment, now),
+
+    /** Cancels a demo checkout; false when it was no longer open. */
+    cancelDemo: (payment: Payment, now: number) => demo.cancel(payment, now),
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,46 @@
+import type { Stores } from '../stores.js';
+import { mailerFor, type Mailer } from '../outbound/create-mailer.js';
+import { inspectSignInLink, redeemSignInLink, sendSignInLink } from './access-recovery.js';
+import { confirmPurchaseEmail, offerPurchaseEmail } from './confirm-purchase-email.js';
+
+export interface RecoveryServiceDeps {
+  stores: Pick<Stores, 'users' | 'tokens'>;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/**
+ * Getting back into an account by email: sign-in links, and the confirmation that makes a
+ * purchase email the account's sign-in email.
+ */
+export function createRecoveryService(deps: RecoveryServiceDeps) {
+  const withMailer = (requestId?: string) => ({
+    ...deps,
+    mailer: requestId ? mailerFor(deps.mailer, requestId) : deps.mailer,
+  });
+
+  return {
+    /** Mails a sign-in link when an account has proved `email`; does nothing otherwise. */
+    sendSignInLink: (email: string, now: number, requestId?: string) =>
+      sendSignInLink(withMailer(requestId), email, now),
+
+    /** The account a sign-in link would sign in to, without using it up. */
+    inspectSignInLink: (token: string, now: number) => inspectSignInLink(deps.stores, token, now),
+
+    /** Uses up a sign-in link; its account, or undefined for an unknown, used or expired one. */
+    redeemSignInLink: (token: string, now: number) => redeemSignInLink(deps.stores, token, now),
+
+    /** Mails the buyer's email a link that makes it their sign-in email (see offerPurchaseEmail). */
+    offerPurchaseEmail: (userId: string, email: string, now: number, requestId?: string) =>
+      offerPurchaseEmail(withMailer(requestId), userId, email, now),
+
+    /** Redeems a purchase-email link in the browser of `currentUserId` (see confirmPurchaseEmail). */
+    confirmPurchaseEmail: (token: string, currentUserId: string | undefined, now: number) =>
+      confirmPurchaseEmail(deps.stores, token, currentUserId, now),
+
+    /** The email a user was last asked to confirm, while that link is still live. */
+    pendingEmail: (userId: string, now: number) => deps.stores.tokens.findPendingEmail(userId, now),
+  };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;
