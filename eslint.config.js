@@ -68,6 +68,26 @@ export default tseslint.config(
     },
   },
   {
+    // The rules (features/) and the jobs that run them depend on nothing outside: not on the
+    // storage that implements their stores, nor on the surfaces that call them.
+    files: ['api/src/features/**', 'api/src/jobs/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            packageBoundary,
+            {
+              group: ['**/storage/**', '**/http/**', '**/ingest/**'],
+              message:
+                'features/ declares what it needs (stores, types); storage/ and the surfaces depend on it, not the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The dashboard's layers import one way, app -> features -> shared: app/ composes the
     // features (page table, router), so a feature or a shared piece importing it would make a
     // cycle. The package boundary is repeated for the same reason as above.

@@ -20,7 +20,7 @@ import { RedisEventBus } from './realtime/redis-event-bus.js';
 import { startSmtp } from './ingest/start-smtp.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { openDatabase } from './storage/open-database.js';
-import { restrictDataDir } from './storage/restrict-permissions.js';
+import { restrictDataDir } from './restrict-permissions.js';
 
 /** How often due forwarding is sent. */
 const FORWARDING_INTERVAL_MS = 1_000;

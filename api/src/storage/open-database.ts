@@ -8,7 +8,7 @@ import {
   PRIVATE_DIR_MODE,
   PRIVATE_FILE_MODE,
   restrictPermissions,
-} from './restrict-permissions.js';
+} from '../restrict-permissions.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = DatabaseConfig['kind'];

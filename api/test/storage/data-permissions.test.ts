@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadJwtSecret } from '../../src/features/mailboxes/load-jwt-secret.js';
 import { createMailer } from '../../src/features/outbound/create-mailer.js';
 import { openDatabase } from '../../src/storage/open-database.js';
-import { restrictDataDir } from '../../src/storage/restrict-permissions.js';
+import { restrictDataDir } from '../../src/restrict-permissions.js';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 const temporaryDirs: string[] = [];

@@ -1,7 +1,7 @@
 import type { Stores, Transact } from '../stores.js';
 import type { Payment } from './billing-store.js';
 import type { User } from '../users/user-store.js';
-import { newId } from '../../storage/ids.js';
+import { newId } from '../new-id.js';
 import { applySubscription, grantPass } from './fulfil-payment.js';
 import { DEMO_PERIOD_MS, PLANS, type ProPlan } from './plans.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../storage/restrict-permissions.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../restrict-permissions.js';
 
 /**
  * The key that signs mailbox tokens: JWT_SECRET when set (every node must share it), else

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../storage/restrict-permissions.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../restrict-permissions.js';
 
 export interface OutgoingMail {
   to: string;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { newId } from '../ids.js';
+import { newId } from '../../features/new-id.js';
 import type { DatabaseSchema } from '../schema.js';
 import type { ContactStore, ContactSubmission } from '../../features/contact/contact-store.js';
 

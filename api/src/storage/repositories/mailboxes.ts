@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { DuplicateKeyError } from '../../features/duplicate-key-error.js';
 import { insertUnique } from '../errors.js';
-import { newId } from '../ids.js';
+import { newId } from '../../features/new-id.js';
 import type { Dialect } from '../open-database.js';
 import { lockAddress } from '../lock-address.js';
 import type { DatabaseSchema, MailboxesTable } from '../schema.js';

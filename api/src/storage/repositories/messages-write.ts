@@ -5,7 +5,7 @@ import type {
   ParsedMessage,
   ReceivedMessage,
 } from '../../features/messages/message-types.js';
-import { newId } from '../ids.js';
+import { newId } from '../../features/new-id.js';
 import type { AttachmentsTable, DatabaseSchema, MessageBodiesTable } from '../schema.js';
 import { insertGroups, splitContent } from '../split-content.js';
 import { queueDeliveries } from './forwarding.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { newId } from '../ids.js';
+import { newId } from '../../features/new-id.js';
 import type { ApiToken, ApiTokenStore } from '../../features/api-tokens/api-token-store.js';
 import type {
   LinkPurpose,

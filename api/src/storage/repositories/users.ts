@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { insertUnique } from '../errors.js';
-import { newId } from '../ids.js';
+import { newId } from '../../features/new-id.js';
 import type { DatabaseSchema, UsersTable } from '../schema.js';
 import type { User, UserChanges, UserStore } from '../../features/users/user-store.js';
 
