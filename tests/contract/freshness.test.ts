@@ -20,38 +20,39 @@ function listFiles(dir: string): string[] {
     .sort();
 }
 
+/**
+ * Runs an openapi-package generator (as its build script in openapi/package.json does) with
+ * its output in the scratch folder, and checks the committed file is byte for byte the same.
+ */
+function expectFreshOpenApiFile(command: string, args: (output: string) => string[], file: string) {
+  const fresh = path.join(scratch, file);
+  execFileSync(bin(command), args(fresh), {
+    cwd: path.join(repoRoot, 'openapi'),
+    env: quiet,
+    stdio: 'pipe',
+  });
+  const committed = fs.readFileSync(path.join(repoRoot, 'openapi', file), 'utf8');
+  expect(
+    committed === fs.readFileSync(fresh, 'utf8'),
+    `${file} is stale: run npm run generate`,
+  ).toBe(true);
+}
+
 describe('generated artifacts', () => {
   it('openapi/openapi.json is the bundle of openapi/src', () => {
-    const fresh = path.join(scratch, 'openapi.json');
-    execFileSync(
-      bin('redocly'),
-      ['bundle', 'src/openapi.yaml', '--output', fresh, '--ext', 'json'],
-      {
-        cwd: path.join(repoRoot, 'openapi'),
-        env: quiet,
-        stdio: 'pipe',
-      },
+    expectFreshOpenApiFile(
+      'redocly',
+      (output) => ['bundle', 'src/openapi.yaml', '--output', output, '--ext', 'json'],
+      'openapi.json',
     );
-    const committed = fs.readFileSync(path.join(repoRoot, 'openapi/openapi.json'), 'utf8');
-    expect(
-      committed === fs.readFileSync(fresh, 'utf8'),
-      'openapi.json is stale: run npm run generate',
-    ).toBe(true);
   });
 
   it('openapi/operations.d.ts is what openapi-typescript makes from the contract', () => {
-    // The same options as the build script in openapi/package.json.
-    const fresh = path.join(scratch, 'operations.d.ts');
-    execFileSync(bin('openapi-typescript'), ['openapi.json', '--output', fresh, '--immutable'], {
-      cwd: path.join(repoRoot, 'openapi'),
-      env: quiet,
-      stdio: 'pipe',
-    });
-    const committed = fs.readFileSync(path.join(repoRoot, 'openapi/operations.d.ts'), 'utf8');
-    expect(
-      committed === fs.readFileSync(fresh, 'utf8'),
-      'operations.d.ts is stale: run npm run generate',
-    ).toBe(true);
+    expectFreshOpenApiFile(
+      'openapi-typescript',
+      (output) => ['openapi.json', '--output', output, '--immutable'],
+      'operations.d.ts',
+    );
   });
 
   it('the contract passes the linter', () => {

@@ -16,14 +16,7 @@ export function createTokensRepository(
   db: Kysely<DatabaseSchema>,
 ): ApiTokenStore & MailedLinkStore {
   return {
-    async createRecoveryToken(token: {
-      tokenHash: string;
-      userId: string;
-      purpose: LinkPurpose;
-      email?: string;
-      now: number;
-      expiresAt: number;
-    }): Promise<void> {
+    async createRecoveryToken(token) {
       await db
         .insertInto('recovery_tokens')
         .values({
