@@ -1,10 +1,13 @@
 // What search engines and link previews get without running JavaScript: the built server's
 // prerendered pages, their heads, the sitemap and robots.txt, and the 404 status.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../tests/support/start-server.js';
 import { ensureBuild } from '../../tests/support/ensure-build.js';
+import { repoRoot } from '../../tests/support/paths.js';
 
 let server: RunningServer;
 
@@ -89,6 +92,26 @@ describe('prerendered pages', () => {
     const post = (await html('/blog/how-temporary-email-works')).text;
     const article = /"@type":"Article"[^<]*"wordCount":(\d+)/.exec(post);
     expect(Number(article?.[1])).toBeGreaterThan(500);
+  });
+
+  it('shows no unfilled {{placeholder}} on any page, in any language', () => {
+    // The hydration state carries the content as written (the page fills it when it renders);
+    // everything else (text, meta tags, structured data) is what readers and crawlers see.
+    const site = path.join(repoRoot, 'dashboard/dist/site');
+    const pages = fs
+      .readdirSync(site, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(pages.length).toBeGreaterThan(50);
+    const unfilled = pages.flatMap((page) => {
+      const shown = fs
+        .readFileSync(page, 'utf8')
+        .replace(/<script type="application\/json" id="tm-prerender-state">.*?<\/script>/gs, '');
+      return [...shown.matchAll(/\{\{\s*\w+\s*\}\}/g)].map(
+        (match) => `${path.relative(site, page)}: ${match[0]}`,
+      );
+    });
+    expect(unfilled).toEqual([]);
   });
 
   it('answers 404 with the 404 page for what is no page', async () => {

@@ -10,6 +10,7 @@ import { LINK_BUTTON, PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-
 import { EmailField } from '../../shared/ui/email-field';
 import { FormField } from '../../shared/ui/form-field';
 import { usePageText } from '../site/content-queries';
+import { fillFacts } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
 import { useHydrated } from '../../shared/use-hydrated';
 
@@ -216,7 +217,9 @@ export function ContactPage() {
               {text.commonQuestions.items.map((item) => (
                 <div key={item.question}>
                   <dt className="font-medium">{item.question}</dt>
-                  <dd className="text-slate-600 dark:text-slate-300">{item.answer}</dd>
+                  <dd className="text-slate-600 dark:text-slate-300">
+                    {fillFacts(item.answer, shownLanguage)}
+                  </dd>
                 </div>
               ))}
             </dl>
