@@ -69,6 +69,46 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/addresses": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The addresses this session keeps
+         * @description The live addresses the caller's session owns, newest first: a visitor's free addresses of
+         *     this session (so a reload or a browser restart finds the inbox again until it expires) or,
+         *     for a Pro user, every address of the account (so signing in anywhere shows them). Each
+         *     comes with a fresh mail.tm bearer token for reading its mail through `GET /messages` and
+         *     the rest of the mail.tm surface. Expired addresses are not listed. A browser with no
+         *     session, or a visitor who has made no address, gets an empty list.
+         */
+        readonly get: operations["listAddresses"];
+        readonly put?: never;
+        /**
+         * Make a new address for this session
+         * @description Makes a random address on the first domain and gives it to the caller's session (a first
+         *     visit's visitor is saved now). A visitor's address lives 60 minutes; a Pro user's lives as
+         *     long as their Pro and joins their account. Answers the address with a mail.tm bearer token
+         *     for reading it. Buying Pro later keeps the session's addresses: they join the account and
+         *     get Pro retention.
+         *
+         *     New addresses come out of the client IP's address budget, 5 a minute and 30 an hour by
+         *     default (`ADDRESS_CREATION_PER_MINUTE`, `ADDRESS_CREATION_PER_HOUR`), shared with
+         *     `POST /accounts`, `POST /api/create-custom-email` and `POST /v1/generate-email`; past it
+         *     the answer is 429 `rate_limited` with `Retry-After`.
+         *
+         *     The `Origin` header must match the server's public URL (403 `forbidden` otherwise).
+         */
+        readonly post: operations["createAddress"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/create-checkout-session": {
         readonly parameters: {
             readonly query?: never;
@@ -1601,6 +1641,26 @@ export interface components {
             readonly proExpiresAt: string | null;
             readonly customAlias: string | null;
         };
+        /** @description An address the session owns, with the bearer token that reads its mail. */
+        readonly SessionAddress: {
+            /** @description The mailbox's id, as the mail.tm surface knows it (`GET /accounts/{id}`). */
+            readonly id: string;
+            /** Format: email */
+            readonly address: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the address and its mail are deleted.
+             */
+            readonly expiresAt: string;
+            /** @description A mail.tm JWT for this mailbox, sent as `Authorization: Bearer`. */
+            readonly token: string;
+        };
+        /** @description The session's live addresses, newest first. */
+        readonly SessionAddresses: {
+            readonly addresses: readonly components["schemas"]["SessionAddress"][];
+        };
         /**
          * @description A plan that can be bought.
          * @enum {string}
@@ -2725,6 +2785,24 @@ export interface components {
                 readonly "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not allowed for this caller (`forbidden` or `pro_required`). */
+        readonly Forbidden: {
+            headers: {
+                readonly "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                readonly "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                readonly "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                readonly [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "pro_required",
+                 *       "message": "This feature is for Pro users."
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request breaks the contract (`validation_failed` or `bad_request`). */
         readonly BadRequest: {
             headers: {
@@ -2744,24 +2822,6 @@ export interface components {
                  *           "message": "must match format \"email\""
                  *         }
                  *       ]
-                 *     }
-                 */
-                readonly "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Not allowed for this caller (`forbidden` or `pro_required`). */
-        readonly Forbidden: {
-            headers: {
-                readonly "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                readonly "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                readonly "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                readonly [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "code": "pro_required",
-                 *       "message": "This feature is for Pro users."
                  *     }
                  */
                 readonly "application/json": components["schemas"]["Error"];
@@ -3088,6 +3148,93 @@ export interface operations {
                 };
             };
             readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly listAddresses: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The session's live addresses. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "id": "6743b1c2a9f0d1e2f3a4b5c6",
+                     *           "address": "quiet.otter42@tempmail.test",
+                     *           "createdAt": "2026-11-22T09:00:00.000Z",
+                     *           "expiresAt": "2026-11-22T10:00:00.000Z",
+                     *           "token": "eyJhbGciOiJIUzI1NiJ9.eyJtYWlsYm94SWQiOiI2NzQzYjFjMiJ9.sig"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["SessionAddresses"];
+                };
+            };
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly createAddress: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The new address, owned by the session. */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6743b1c2a9f0d1e2f3a4b5c6",
+                     *       "address": "quiet.otter42@tempmail.test",
+                     *       "createdAt": "2026-11-22T09:00:00.000Z",
+                     *       "expiresAt": "2026-11-22T10:00:00.000Z",
+                     *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJtYWlsYm94SWQiOiI2NzQzYjFjMiJ9.sig"
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["SessionAddress"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            /**
+             * @description The client IP's budget of new addresses is spent (`rate_limited`); `Retry-After` says
+             *     when to try again.
+             */
+            readonly 429: {
+                headers: {
+                    readonly "Retry-After": components["headers"]["Retry-After"];
+                    readonly "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    readonly "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    readonly "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many new addresses from this IP address. Try again in 42 seconds."
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
             readonly default: components["responses"]["ServerError"];
         };
     };

@@ -264,7 +264,7 @@ export const settings = {
     schema: z.coerce.number().int().min(1),
     default: '5',
     description:
-      'New addresses per minute per client IP, one budget over POST /accounts, POST /api/create-custom-email and POST /v1/generate-email.',
+      'New addresses per minute per client IP, one budget over POST /accounts, POST /api/addresses, POST /api/create-custom-email and POST /v1/generate-email.',
   },
   ADDRESS_CREATION_PER_HOUR: {
     schema: z.coerce.number().int().min(1),

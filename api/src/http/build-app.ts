@@ -22,6 +22,7 @@ import { mountOperations, type OperationHandlers } from './mount-operations.js';
 import { serveDashboard } from './serve-dashboard.js';
 import { limitMailTmRate } from './mailtm/limit-mailtm-rate.js';
 import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
+import { addressHandlers } from './dashboard-api/address-handlers.js';
 import { billingHandlers } from './dashboard-api/billing-handlers.js';
 import { checkOrigin } from './dashboard-api/check-origin.js';
 import { demoCheckoutPage } from './dashboard-api/demo-checkout-page.js';
@@ -52,6 +53,7 @@ function operationHandlers(services: Services): OperationHandlers {
   return {
     ...systemHandlers(services),
     ...visitorHandlers(services),
+    ...addressHandlers(services),
     ...billingHandlers(services),
     ...recoveryHandlers(services),
     ...proHandlers(services),

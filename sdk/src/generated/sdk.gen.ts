@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
+import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -51,6 +51,54 @@ export const getUser = <ThrowOnError extends boolean = false>(options?: Options<
             type: 'apiKey'
         }],
     url: '/api/user',
+    ...options
+});
+
+/**
+ * The addresses this session keeps
+ *
+ * The live addresses the caller's session owns, newest first: a visitor's free addresses of
+ * this session (so a reload or a browser restart finds the inbox again until it expires) or,
+ * for a Pro user, every address of the account (so signing in anywhere shows them). Each
+ * comes with a fresh mail.tm bearer token for reading its mail through `GET /messages` and
+ * the rest of the mail.tm surface. Expired addresses are not listed. A browser with no
+ * session, or a visitor who has made no address, gets an empty list.
+ *
+ */
+export const listAddresses = <ThrowOnError extends boolean = false>(options?: Options<ListAddressesData, ThrowOnError>) => (options?.client ?? client).get<ListAddressesResponses, ListAddressesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'tm_session',
+            type: 'apiKey'
+        }],
+    url: '/api/addresses',
+    ...options
+});
+
+/**
+ * Make a new address for this session
+ *
+ * Makes a random address on the first domain and gives it to the caller's session (a first
+ * visit's visitor is saved now). A visitor's address lives 60 minutes; a Pro user's lives as
+ * long as their Pro and joins their account. Answers the address with a mail.tm bearer token
+ * for reading it. Buying Pro later keeps the session's addresses: they join the account and
+ * get Pro retention.
+ *
+ * New addresses come out of the client IP's address budget, 5 a minute and 30 an hour by
+ * default (`ADDRESS_CREATION_PER_MINUTE`, `ADDRESS_CREATION_PER_HOUR`), shared with
+ * `POST /accounts`, `POST /api/create-custom-email` and `POST /v1/generate-email`; past it
+ * the answer is 429 `rate_limited` with `Retry-After`.
+ *
+ * The `Origin` header must match the server's public URL (403 `forbidden` otherwise).
+ *
+ */
+export const createAddress = <ThrowOnError extends boolean = false>(options?: Options<CreateAddressData, ThrowOnError>) => (options?.client ?? client).post<CreateAddressResponses, CreateAddressErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'tm_session',
+            type: 'apiKey'
+        }],
+    url: '/api/addresses',
     ...options
 });
 

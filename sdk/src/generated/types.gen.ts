@@ -86,6 +86,33 @@ export type User = {
 };
 
 /**
+ * An address the session owns, with the bearer token that reads its mail.
+ */
+export type SessionAddress = {
+    /**
+     * The mailbox's id, as the mail.tm surface knows it (`GET /accounts/{id}`).
+     */
+    id: string;
+    address: string;
+    createdAt: string;
+    /**
+     * When the address and its mail are deleted.
+     */
+    expiresAt: string;
+    /**
+     * A mail.tm JWT for this mailbox, sent as `Authorization: Bearer`.
+     */
+    token: string;
+};
+
+/**
+ * The session's live addresses, newest first.
+ */
+export type SessionAddresses = {
+    addresses: Array<SessionAddress>;
+};
+
+/**
  * A plan that can be bought.
  */
 export type ProPlan = 'pro_monthly' | 'pro_24hr';
@@ -1187,6 +1214,72 @@ export type GetUserResponses = {
 };
 
 export type GetUserResponse = GetUserResponses[keyof GetUserResponses];
+
+export type ListAddressesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/addresses';
+};
+
+export type ListAddressesErrors = {
+    /**
+     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
+     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
+     * (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type ListAddressesError = ListAddressesErrors[keyof ListAddressesErrors];
+
+export type ListAddressesResponses = {
+    /**
+     * The session's live addresses.
+     */
+    200: SessionAddresses;
+};
+
+export type ListAddressesResponse = ListAddressesResponses[keyof ListAddressesResponses];
+
+export type CreateAddressData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/addresses';
+};
+
+export type CreateAddressErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * The client IP's budget of new addresses is spent (`rate_limited`); `Retry-After` says
+     * when to try again.
+     *
+     */
+    429: Error;
+    /**
+     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
+     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
+     * (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type CreateAddressError = CreateAddressErrors[keyof CreateAddressErrors];
+
+export type CreateAddressResponses = {
+    /**
+     * The new address, owned by the session.
+     */
+    201: SessionAddress;
+};
+
+export type CreateAddressResponse = CreateAddressResponses[keyof CreateAddressResponses];
 
 export type CreateCheckoutSessionData = {
     body: CheckoutSessionRequest;

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { isPro } from '../users/is-pro.js';
 import type { User } from '../users/user-store.js';
 import type { Stores } from '../stores.js';
 import { createMailbox, type CreateMailboxResult } from './create-mailbox.js';
-import { listLiveMailboxes } from './list-live-mailboxes.js';
+import { randomLocalPart } from './addresses.js';
+import { FREE_MAILBOX_LIFETIME_MS } from './lifetimes.js';
 import type { Mailbox } from './mailbox-store.js';
 import { verifyMailboxPassword } from './verify-mailbox-password.js';
 
@@ -12,6 +15,9 @@ export interface MailboxServiceDeps {
   /** The operator's reserved names (RESERVED_LOCAL_PARTS), on top of the built-in ones. */
   reservedLocalParts: readonly string[];
 }
+
+/** Random names tried before giving up: a clash is a one in 10^15 event, several are a fault. */
+const GENERATE_ATTEMPTS = 5;
 
 /**
  * Mailboxes for every surface: making one, signing in with its password, finding the live one
@@ -33,6 +39,30 @@ export function createMailboxService(deps: MailboxServiceDeps) {
         { mailboxes, domains: deps.domains, reservedLocalParts: deps.reservedLocalParts },
         input,
       );
+    },
+
+    /**
+     * A new random address on our first domain for `owner` (or nobody): a free address lives
+     * 60 minutes, a Pro user's as long as their Pro. Read through tokens only: its password is
+     * random and never shown.
+     */
+    async generate(owner: User | undefined, now: number): Promise<Mailbox> {
+      const expiresAt =
+        owner && isPro(owner, now) ? owner.proExpiresAt! : now + FREE_MAILBOX_LIFETIME_MS;
+      for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt += 1) {
+        const result = await createMailbox(
+          { mailboxes, domains: deps.domains, reservedLocalParts: deps.reservedLocalParts },
+          {
+            address: `${randomLocalPart(deps.reservedLocalParts)}@${deps.domains[0]!}`,
+            password: randomUUID(),
+            ownerUserId: owner?.id ?? null,
+            now,
+            expiresAt,
+          },
+        );
+        if (result.ok) return result.mailbox;
+      }
+      throw new Error(`no free random address after ${GENERATE_ATTEMPTS} tries`);
     },
 
     /**
@@ -63,7 +93,10 @@ export function createMailboxService(deps: MailboxServiceDeps) {
     listOwned: (userId: string) => mailboxes.listByOwner(userId),
 
     /** A user's mailboxes that have not expired: what their Pro token and session read. */
-    listLive: (userId: string, now: number) => listLiveMailboxes(mailboxes, userId, now),
+    async listLive(userId: string, now: number): Promise<Mailbox[]> {
+      const owned = await mailboxes.listByOwner(userId);
+      return owned.filter((mailbox) => mailbox.expiresAt > now);
+    },
 
     /** The listing change counters of these mailboxes, by id (missing: deleted). */
     listVersions: (ids: readonly string[]) => mailboxes.listVersions(ids),
