@@ -202,6 +202,19 @@ fs.writeFileSync(
   page({ path: '/404', language: 'en', kind: 'website', index: false }, notFound),
 );
 
+// 'Post Not Found' with the way back to the blog, in each language, answered with status 404
+// for a blog path that is no post (404-blog.<language>.html).
+for (const language of LANGUAGES) {
+  const missing = await server.renderPage(
+    server.sitePath('blog-post', language, 'no-such-post'),
+    language,
+  );
+  fs.writeFileSync(
+    path.join(siteDir, `404-blog.${language}.html`),
+    page({ path: '/404', language, kind: 'website', index: false }, missing),
+  );
+}
+
 const indexed = all.filter((job) => job.index);
 fs.writeFileSync(
   path.join(siteDir, 'sitemap.xml'),

@@ -115,16 +115,26 @@ describe('prerendered pages', () => {
   });
 
   it('answers 404 with the 404 page for what is no page', async () => {
-    for (const path of [
-      '/no-such-page',
-      '/fr/temp-mail-facebook',
-      '/en/faq',
-      '/blog/no-such-post',
-    ]) {
+    for (const path of ['/no-such-page', '/fr/temp-mail-facebook', '/en/faq', '/blog/a/b']) {
       const { status, text } = await html(path);
       expect(status, path).toBe(404);
       expect(text).toContain('Page Not Found');
     }
+  });
+
+  it("answers 404 with 'Post Not Found' and the way back, in the blog's language", async () => {
+    for (const [path, language, blog] of [
+      ['/blog/no-such-post', 'en', '/blog'],
+      ['/fr/blog/no-such-post', 'fr', '/fr/blog'],
+      ['/de/blog/another-missing-one', 'de', '/de/blog'],
+    ] as const) {
+      const { status, text } = await html(path);
+      expect(status, path).toBe(404);
+      expect(text, path).toContain(`<html lang="${language}" dir="ltr">`);
+      expect(text, path).toMatch(new RegExp(`<a [^>]*href="${blog}"`));
+      expect(text, path).not.toContain('Page Not Found');
+    }
+    expect((await html('/blog/no-such-post')).text).toContain('Post Not Found');
   });
 
   it("announces the page's chunks and its language's texts, which the server has", async () => {

@@ -138,6 +138,20 @@ export function serveDashboard(
       });
   };
   const notFoundPage = siteFile('404.html') ?? indexFile;
+  // 'Post Not Found' per language (404-blog.<language>.html), listed once like the pages.
+  const blogNotFoundPages = new Map<string, string>();
+  for (const name of fs.existsSync(siteDir) ? fs.readdirSync(siteDir) : []) {
+    const language = /^404-blog\.([a-z]{2})\.html$/.exec(name)?.[1];
+    if (language) blogNotFoundPages.set(language, path.join(siteDir, name));
+  }
+  /**
+   * The 404 page for a path: under a blog (`/blog/x`, `/fr/blog/x`), 'Post Not Found' in the
+   * blog's language with the way back to it; the general one otherwise.
+   */
+  const notFoundPageFor = (urlPath: string) => {
+    const blog = /^(?:\/([a-z]{2}))?\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/.exec(urlPath);
+    return (blog && blogNotFoundPages.get(blog[1] ?? 'en')) || notFoundPage;
+  };
   const send = (
     request: Request,
     response: Response,
@@ -168,7 +182,7 @@ export function serveDashboard(
       if (APP_ONLY_ROUTES.has(pagePath))
         return send(request, response, 200, 'html', read(indexFile));
       if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return next();
-      send(request, response, 404, 'html', read(notFoundPage));
+      send(request, response, 404, 'html', read(notFoundPageFor(pagePath)));
     };
     // The prerendered files are sent filled in, by their paths, never as raw files.
     if (request.path.startsWith('/site/')) return servePage();
