@@ -1,9 +1,21 @@
-import { createTempMailClient, type Client } from '@tempmail/sdk';
+import { createTempMailClient, paceRequests, type Client } from '@tempmail/sdk';
+
+/**
+ * Every call this page makes, in one queue: the mail.tm surface allows 8 requests per second
+ * per IP, and a page that opens messages, reads their images and marks them seen could ask
+ * for more in a burst. Six a second leaves room for the event stream, which the browser
+ * opens on its own, and for requests that reach the server a little later than they left.
+ * A 429 that still comes (another tab on the same IP) is waited out by the SDK's client.
+ */
+const pacedFetch = paceRequests((input, init) => globalThis.fetch(input, init), {
+  requests: 6,
+  perMs: 1_000,
+});
 
 /**
  * A client for the server this page came from: the app is served on the API's own origin
  * (and the Vite dev server proxies the same paths), so no URL is configured anywhere.
  */
 export function createApiClient(token?: string): Client {
-  return createTempMailClient({ baseUrl: window.location.origin, token });
+  return createTempMailClient({ baseUrl: window.location.origin, token, fetch: pacedFetch });
 }

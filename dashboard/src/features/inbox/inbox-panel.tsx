@@ -80,7 +80,7 @@ export function InboxPanel({
   const narrowed = view.search.trim() !== '' || view.filter !== 'all';
 
   function open(message: InboxMessage) {
-    if (!message.seen) markSeen.mutate(message.id);
+    if (!message.seen) markSeen(message.id);
     onSelect(message.id);
   }
 

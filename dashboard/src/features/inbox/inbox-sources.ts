@@ -30,16 +30,30 @@ export interface InboxSource {
   list(signal: AbortSignal): Promise<InboxMessage[]>;
   /** Undefined when the server's message is one the preview cannot show. */
   read(id: string, signal: AbortSignal): Promise<OpenedMessage | undefined>;
-  /** Marks a message seen on the server; undefined where reading it already did. */
-  markSeen?: (id: string) => Promise<void>;
+  /**
+   * Marks a message seen on the server, answering with the whole message as `read` does;
+   * undefined where reading it already marks it seen.
+   */
+  markSeen?: (id: string) => Promise<OpenedMessage | undefined>;
   download(messageId: string, attachmentId: string): Promise<Blob>;
   /** Opens the event stream that announces new mail. */
   openStream(): EventSource;
-  /** Whether a stream frame's data announces a new message (and the list must be re-read). */
-  announcesMessage(data: string): boolean;
+  /** What a stream frame's data changes in the list, or undefined when nothing. */
+  readFrame(data: string): InboxChange | undefined;
 }
 
-const newestFirst = (messages: InboxMessage[]) =>
+/**
+ * A change the event stream announced. Both streams carry the message as the list shows it,
+ * so the list is changed in place rather than read again; a frame that cannot be read asks
+ * for a read of the list.
+ */
+export type InboxChange =
+  | { kind: 'message'; message: InboxMessage }
+  | { kind: 'deleted'; id: string }
+  | { kind: 'unknown' };
+
+/** Sorts the list in place, newest first, and returns it. */
+export const newestFirst = (messages: InboxMessage[]) =>
   messages.sort((a, b) => Date.parse(b.createdAt || '0') - Date.parse(a.createdAt || '0'));
 
 const listed = (items: readonly unknown[]) =>
@@ -51,6 +65,11 @@ function parses(data: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+function changeOf(frame: unknown): InboxChange {
+  const message = toInboxMessage(frame);
+  return message ? { kind: 'message', message } : { kind: 'unknown' };
 }
 
 /** Mercure's authorization cookie, for the hub's path only. */
@@ -72,9 +91,10 @@ export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): In
       listed((await unwrap(mailTmListMessages({ client, signal })))['hydra:member']),
     read: async (id, signal) =>
       toOpenedMessage(await unwrap(mailTmGetMessage({ client, path: { id }, signal }))),
-    markSeen: async (id) => {
-      await unwrap(mailTmUpdateMessage({ client, path: { id }, body: { seen: true } }));
-    },
+    markSeen: async (id) =>
+      toOpenedMessage(
+        await unwrap(mailTmUpdateMessage({ client, path: { id }, body: { seen: true } })),
+      ),
     download: (id, attachmentId) =>
       unwrap(mailTmGetAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
     openStream: () => {
@@ -84,9 +104,16 @@ export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): In
       setMercureCookie(account.token);
       return new EventSource(stream.href);
     },
-    // The hub follows each Message with its Account (the new `used`), which changes nothing here.
-    announcesMessage: (data) =>
-      (parses(data) as { '@type'?: unknown } | undefined)?.['@type'] === 'Message',
+    // A Message frame comes for each new, updated (seen) and deleted message; the hub follows
+    // them with the Account (the new `used`), which changes nothing here.
+    readFrame: (data) => {
+      const frame = parses(data) as Record<string, unknown> | undefined;
+      if (frame?.['@type'] !== 'Message') return undefined;
+      if (frame.isDeleted === true && typeof frame.id === 'string') {
+        return { kind: 'deleted', id: frame.id };
+      }
+      return changeOf(frame);
+    },
   };
 }
 
@@ -103,6 +130,6 @@ export function proInboxSource(userId: string, proExpiresAt: number): InboxSourc
       unwrap(getProMessageAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
     openStream: () => new EventSource(new URL('/api/events', window.location.origin).href),
     // Every frame of this stream is a new message.
-    announcesMessage: () => true,
+    readFrame: (data) => changeOf(parses(data)),
   };
 }

@@ -9,10 +9,15 @@ export function messagesQueryOptions(source: InboxSource) {
   });
 }
 
-/** One message with its bodies. A message never changes once received, so it is read once. */
+/**
+ * One message with its bodies. A received message never changes but for `seen`, which
+ * marking it seen writes into this cache too: it is read once, and opening it again shows
+ * it at once without asking the server.
+ */
 export function messageQueryOptions(source: InboxSource, id: string) {
   return queryOptions({
     queryKey: [...source.key, 'message', id],
     queryFn: ({ signal }) => source.read(id, signal),
+    staleTime: Infinity,
   });
 }

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { InboxSource } from './inbox-sources';
-import { messagesQueryOptions } from './message-queries';
+import { newestFirst, type InboxChange, type InboxSource } from './inbox-sources';
+import type { InboxMessage } from './normalize-message';
+import { messageQueryOptions, messagesQueryOptions } from './message-queries';
 
 /** The spec's inbox poll, used only while the live stream is down. */
 export const INBOX_POLL_MS = 10_000;
@@ -25,10 +26,47 @@ function useExpired(expiresAt: number): boolean {
   return expired;
 }
 
+/** The list after one change the stream announced. */
+function withChange(
+  list: InboxMessage[],
+  change: Exclude<InboxChange, { kind: 'unknown' }>,
+): InboxMessage[] {
+  if (change.kind === 'deleted') return list.filter((message) => message.id !== change.id);
+  const others = list.filter((message) => message.id !== change.message.id);
+  return newestFirst([change.message, ...others]);
+}
+
 /**
- * The inbox, kept current by its event stream: each new message re-reads the list at once,
- * and so does every reconnect (whatever came while it was down). While the stream is down
- * the list is polled.
+ * `read`, run once however often it is asked for meanwhile: asked while it runs, it runs
+ * once more afterwards (the run under way may have been answered before what prompted the
+ * ask), so a burst of asks costs at most two reads.
+ */
+function coalesce(read: () => Promise<unknown>): () => void {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void read().finally(() => {
+      running = false;
+      if (again) {
+        again = false;
+        run();
+      }
+    });
+  };
+  return run;
+}
+
+/**
+ * The inbox, kept current by its event stream. Each frame carries the message as the list
+ * shows it (new, seen, or deleted), so the cached list is changed in place and not read
+ * again; the list is read once more only when a frame cannot be applied, and at each
+ * reconnect (whatever came while it was down), and such reads are coalesced. While the
+ * stream is down the list is polled.
  */
 export function useLiveMessages(source: InboxSource) {
   const queryClient = useQueryClient();
@@ -38,17 +76,41 @@ export function useLiveMessages(source: InboxSource) {
 
   useEffect(() => {
     if (expired) return;
-    const stream = source.openStream();
     const { queryKey } = messagesQueryOptions(source);
-    const refresh = () => void queryClient.invalidateQueries({ queryKey });
+    const reread = coalesce(async () => {
+      // A read under way is waited for, not cancelled: cancelled, it would still have cost
+      // the server a request.
+      const options = { cancelRefetch: false };
+      if (queryClient.isFetching({ queryKey }) > 0) {
+        await queryClient.refetchQueries({ queryKey }, options);
+      }
+      await queryClient.refetchQueries({ queryKey }, options);
+    });
+    const stream = source.openStream();
     let opened = false;
     stream.onopen = () => {
       setLive(true);
-      if (opened) refresh();
+      if (opened) reread();
       opened = true;
     };
     stream.onmessage = (event: MessageEvent<string>) => {
-      if (source.announcesMessage(event.data)) refresh();
+      const change = source.readFrame(event.data);
+      if (!change) return;
+      const list = queryClient.getQueryData(queryKey);
+      if (change.kind === 'unknown' || list === undefined) {
+        reread();
+        return;
+      }
+      queryClient.setQueryData(queryKey, withChange(list, change));
+      if (change.kind === 'message') {
+        // `seen` is the one thing of an opened message that changes.
+        const { seen, id } = change.message;
+        queryClient.setQueryData(messageQueryOptions(source, id).queryKey, (opened) =>
+          opened && opened.seen !== seen ? { ...opened, seen } : opened,
+        );
+      }
+      // A read under way may have been answered before this change, and would undo it.
+      if (queryClient.isFetching({ queryKey }) > 0) reread();
     };
     stream.onerror = () => setLive(false);
     return () => {
