@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatCountdown } from '../src/features/address/format-countdown.js';
-import { FREE_ADDRESS_LIFETIME_MS, retryDelayMs } from '../src/features/address/address-timing.js';
+import { retryDelayMs } from '../src/features/address/address-timing.js';
+import { FREE_ADDRESS_LIFETIME_MINUTES } from '../src/shared/product-facts.js';
+
+const FREE_ADDRESS_LIFETIME_MS = FREE_ADDRESS_LIFETIME_MINUTES * 60_000;
 
 describe('formatCountdown', () => {
   it('shows minutes and seconds for a new free address', () => {

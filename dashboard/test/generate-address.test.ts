@@ -1,36 +1,36 @@
-// The address lifecycle's calls against a stand-in for the mail.tm surface: the retry rule
-// and the failure each answer maps to. The real server is driven by home-page.test.ts.
+// Making an address against a stand-in for POST /api/addresses: the retry rule, the failure
+// each answer maps to, and the expiry put on this browser's clock. The real server is driven
+// by home-page.test.ts and session-addresses.test.ts.
 import { createTempMailClient } from '@tempmail/sdk';
 import { describe, expect, it } from 'vitest';
 import { GenerateAddressError, generateAddress } from '../src/features/address/generate-address.js';
-import { FREE_ADDRESS_LIFETIME_MS } from '../src/features/address/address-timing.js';
 
-type Route = (request: Request) => Response | Promise<Response>;
+const MADE = {
+  id: 'mb1',
+  address: 'k7x2m9q4za@tempmail.test',
+  createdAt: '2026-11-22T09:00:00.000Z',
+  expiresAt: '2026-11-22T10:00:00.000Z',
+  token: 'jwt',
+};
 
-const json = (status: number, body: unknown) =>
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/ld+json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 
-const domains = json(200, {
-  'hydra:member': [
-    { id: 'd0', domain: 'off.test', isActive: false },
-    { id: 'd1', domain: 'tempmail.test', isActive: true },
-  ],
-  'hydra:totalItems': 2,
-});
-
-function standIn(routes: Record<string, Route>) {
+/** A client whose POST /api/addresses answers from `answers` in turn (an Error: no answer). */
+function standIn(answers: (Response | Error)[]) {
   const calls: string[] = [];
   const client = createTempMailClient({
     baseUrl: 'http://mail.test',
+    retryRateLimited: false,
     fetch: async (input) => {
       const request = input as Request;
-      const key = `${request.method} ${new URL(request.url).pathname}`;
-      calls.push(key);
-      const route = routes[key];
-      return route ? route(request) : json(404, { detail: 'Not Found' });
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      const answer = answers.shift() ?? json(500, {});
+      if (answer instanceof Error) throw answer;
+      return answer;
     },
   });
   return { client, calls };
@@ -42,102 +42,67 @@ function recordSleeps() {
 }
 
 describe('generateAddress', () => {
-  it('makes an account on the first active domain and reads its token', async () => {
-    let created = '';
-    let password = '';
-    const { client } = standIn({
-      'GET /domains': () => domains.clone(),
-      'POST /accounts': async (request) => {
-        const body = (await request.json()) as { address: string; password: string };
-        expect(body.password.length).toBeGreaterThanOrEqual(16);
-        created = body.address;
-        password = body.password;
-        return json(201, { id: 'acc1', address: body.address });
-      },
-      'POST /token': () => json(200, { id: 'acc1', token: 'jwt' }),
-    });
-    const mailbox = await generateAddress({ client, now: () => 1000 });
-    expect(created).toMatch(/^[a-z0-9]{10}@tempmail\.test$/);
-    expect(mailbox).toEqual({
-      address: created,
-      expiresAt: 1000 + FREE_ADDRESS_LIFETIME_MS,
-      account: { id: 'acc1', password, token: 'jwt' },
+  it('answers the session’s new address with its mailbox and token', async () => {
+    const serverNow = Date.parse(MADE.createdAt);
+    const { client, calls } = standIn([json(201, MADE)]);
+    const made = await generateAddress({ client, now: () => serverNow + 300 });
+    expect(calls).toEqual(['POST /api/addresses']);
+    expect(made).toEqual({
+      address: MADE.address,
+      expiresAt: Date.parse(MADE.expiresAt),
+      account: { id: 'mb1', token: 'jwt' },
     });
   });
 
-  it('retries a taken address 5 times in all with the backoff, then gives up', async () => {
-    const { client, calls } = standIn({
-      'GET /domains': () => domains.clone(),
-      'POST /accounts': () => json(422, { detail: 'address: This value is already used.' }),
-    });
+  it('moves the expiry onto a browser clock that is off', async () => {
+    const serverNow = Date.parse(MADE.createdAt);
+    const { client } = standIn([json(201, MADE)]);
+    // This browser's clock is an hour ahead: the hour left must still show as an hour, to the
+    // millisecond (the creation time is exact, unlike a Date header's whole seconds).
+    const made = await generateAddress({ client, now: () => serverNow + 3_600_000 });
+    expect(made.expiresAt - (serverNow + 3_600_000)).toBe(3_600_000);
+  });
+
+  it('tries again after no answer or a 5xx, with the backoff, 5 times in all', async () => {
+    const { client, calls } = standIn([
+      new TypeError('fetch failed'),
+      json(503, { code: 'unavailable', message: 'down' }),
+      json(201, MADE),
+    ]);
     const { waits, sleep } = recordSleeps();
-    const failure = await generateAddress({ client, sleep }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(GenerateAddressError);
-    expect((failure as GenerateAddressError).reason).toBe('address-taken');
-    expect(calls.filter((call) => call === 'POST /accounts')).toHaveLength(5);
-    expect(waits).toEqual([1000, 2000, 4000, 8000]);
+    expect((await generateAddress({ client, sleep })).address).toBe(MADE.address);
+    expect(calls).toHaveLength(3);
+    expect(waits).toEqual([1000, 2000]);
+
+    const down = standIn([]);
+    const gaveUp = recordSleeps();
+    await expect(generateAddress({ client: down.client, sleep: gaveUp.sleep })).rejects.toEqual(
+      new GenerateAddressError('unavailable'),
+    );
+    expect(down.calls).toHaveLength(5);
+    expect(gaveUp.waits).toEqual([1000, 2000, 4000, 8000]);
   });
 
-  it('succeeds on a later attempt under a new name', async () => {
-    const tried = new Set<string>();
-    const { client } = standIn({
-      'GET /domains': () => domains.clone(),
-      'POST /accounts': async (request) => {
-        const { address } = (await request.json()) as { address: string };
-        tried.add(address);
-        return tried.size < 3 ? json(422, {}) : json(201, { id: 'acc3', address });
-      },
-      'POST /token': () => json(200, { id: 'acc3', token: 'jwt' }),
-    });
-    const { sleep } = recordSleeps();
-    expect((await generateAddress({ client, sleep })).account.id).toBe('acc3');
-    expect(tried.size).toBe(3);
-  });
+  it('stops at once on 429 and on any other refusal', async () => {
+    const busy = standIn([
+      json(429, { code: 'rate_limited', message: 'Too many' }, { 'Retry-After': '42' }),
+    ]);
+    await expect(generateAddress(busy)).rejects.toMatchObject({ reason: 'rate-limited' });
+    expect(busy.calls).toHaveLength(1);
 
-  it('stops at once on 429', async () => {
-    const { client, calls } = standIn({
-      'GET /domains': () => domains.clone(),
-      'POST /accounts': () => json(429, { code: 429, message: 'Too Many Requests' }),
-    });
-    await expect(generateAddress({ client })).rejects.toMatchObject({ reason: 'rate-limited' });
-    expect(calls).toEqual(['GET /domains', 'POST /accounts']);
-  });
-
-  it('names each other failure', async () => {
-    const noDomains = standIn({
-      'GET /domains': () => json(200, { 'hydra:member': [], 'hydra:totalItems': 0 }),
-    });
-    await expect(generateAddress(noDomains)).rejects.toMatchObject({ reason: 'no-domains' });
-
-    const domainsDown = standIn({ 'GET /domains': () => json(500, { detail: 'boom' }) });
-    await expect(generateAddress(domainsDown)).rejects.toMatchObject({ reason: 'domains-failed' });
-
-    const refused = standIn({
-      'GET /domains': () => domains.clone(),
-      'POST /accounts': () => json(400, { detail: 'bad' }),
-    });
-    await expect(generateAddress(refused)).rejects.toMatchObject({ reason: 'account-failed' });
-
-    const down = standIn({
-      'GET /domains': () => domains.clone(),
-      'POST /accounts': () => json(503, { detail: 'down' }),
-    });
-    const { sleep } = recordSleeps();
-    await expect(generateAddress({ ...down, sleep })).rejects.toMatchObject({
-      reason: 'unavailable',
-    });
+    const refused = standIn([json(403, { code: 'forbidden', message: 'Origin' })]);
+    await expect(generateAddress(refused)).rejects.toMatchObject({ reason: 'refused' });
+    expect(refused.calls).toHaveLength(1);
   });
 
   it('stops when aborted, without another attempt', async () => {
     const controller = new AbortController();
-    const { client, calls } = standIn({
-      'GET /domains': () => domains.clone(),
-      'POST /accounts': () => {
-        controller.abort();
-        return json(422, {});
-      },
-    });
-    await expect(generateAddress({ client, signal: controller.signal })).rejects.toBeDefined();
-    expect(calls.filter((call) => call === 'POST /accounts')).toHaveLength(1);
+    const { client, calls } = standIn([json(503, {})]);
+    const sleep = async () => {
+      controller.abort();
+      throw new Error('aborted');
+    };
+    await expect(generateAddress({ client, signal: controller.signal, sleep })).rejects.toThrow();
+    expect(calls).toHaveLength(1);
   });
 });

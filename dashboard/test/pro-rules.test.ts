@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseProSession } from '../src/features/account/pro-session-store.js';
 import { isProUser } from '../src/features/account/user-query.js';
 import {
   checkAlias,
@@ -65,36 +64,6 @@ describe('customEmailErrorKey', () => {
     expect(customEmailErrorKey(500, 'Empty response')).toBe('unavailable');
     expect(customEmailErrorKey(400, 'x.test is not one of our domains.')).toBe('server');
     expect(customEmailErrorKey(undefined, '')).toBe('failed');
-  });
-});
-
-describe('parseProSession', () => {
-  const whole = {
-    version: 2,
-    address: 'k7x2@tempmail.test',
-    expiresAt: NOW,
-    account: { id: 'a1', password: 'p', token: 't' },
-  };
-
-  it('reads a whole v2 session, with or without its account', () => {
-    expect(parseProSession(JSON.stringify(whole))).toEqual({
-      address: whole.address,
-      expiresAt: NOW,
-      account: whole.account,
-    });
-    const custom = { version: 2, address: whole.address, expiresAt: NOW };
-    expect(parseProSession(JSON.stringify(custom))).toEqual({
-      address: whole.address,
-      expiresAt: NOW,
-    });
-  });
-
-  it('drops anything else: other versions, broken JSON, half accounts', () => {
-    expect(parseProSession(null)).toBeUndefined();
-    expect(parseProSession('{')).toBeUndefined();
-    expect(parseProSession(JSON.stringify({ ...whole, version: 1 }))).toBeUndefined();
-    expect(parseProSession(JSON.stringify({ ...whole, expiresAt: 'soon' }))).toBeUndefined();
-    expect(parseProSession(JSON.stringify({ ...whole, account: { id: 'a1' } }))).toBeUndefined();
   });
 });
 

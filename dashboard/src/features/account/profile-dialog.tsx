@@ -12,7 +12,7 @@ import { useAddressState } from '../address/address-store';
 import { formatCountdown } from '../address/format-countdown';
 import { useCountdown } from '../address/use-countdown';
 import { openDialog } from './dialog-store';
-import { endSession, SESSION_TRANSITION_MS, type SessionEnd } from './end-session';
+import { endSession, SESSION_TRANSITION_MS } from './end-session';
 import { proExpiry } from './user-query';
 
 function Remaining({ expiresAt }: { expiresAt: number }) {
@@ -33,7 +33,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /**
  * Profile (Pro only): the account, shortcuts to the Pro dialogs, the
  * subscription with its remaining time (and the billing portal for monthly subscribers),
- * help, and Clear Session / Logout, each confirmed.
+ * help, and Logout, confirmed.
  */
 export function ProfileDialog({
   open,
@@ -45,25 +45,25 @@ export function ProfileDialog({
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const address = useAddressState();
-  const [confirming, setConfirming] = useState<SessionEnd | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const expiry = proExpiry(user);
 
   const end = useMutation({
-    mutationFn: (kind: SessionEnd) => endSession(kind, queryClient),
+    mutationFn: () => endSession(queryClient),
     onSuccess: () => {
-      setConfirming(null);
+      setConfirming(false);
       onOpenChange(false);
       setLeaving(true);
       setTimeout(() => window.location.reload(), SESSION_TRANSITION_MS);
     },
-    onError: (error, kind) =>
+    onError: (error) =>
       showToast({
         title: t('profile.errorTitle'),
         description:
           error instanceof TempMailError && error.message
             ? error.message
-            : t(kind === 'clear' ? 'profile.clearFailed' : 'profile.logoutFailed'),
+            : t('profile.logoutFailed'),
         variant: 'destructive',
       }),
   });
@@ -159,33 +159,20 @@ export function ProfileDialog({
             <h3 id="profile-session" className="sr-only">
               {t('profile.session')}
             </h3>
-            <button
-              type="button"
-              className={SECONDARY_BUTTON}
-              onClick={() => setConfirming('clear')}
-            >
-              {t('profile.clearSession')}
-            </button>
-            <button
-              type="button"
-              className={SECONDARY_BUTTON}
-              onClick={() => setConfirming('logout')}
-            >
+            <button type="button" className={SECONDARY_BUTTON} onClick={() => setConfirming(true)}>
               {t('profile.logout')}
             </button>
           </section>
         </div>
       </AppDialog>
       <ConfirmDialog
-        open={confirming !== null}
-        title={t(
-          confirming === 'logout' ? 'profile.logoutConfirmTitle' : 'profile.clearConfirmTitle',
-        )}
-        message={t(confirming === 'logout' ? 'profile.logoutConfirm' : 'profile.clearConfirm')}
-        confirmLabel={t(confirming === 'logout' ? 'profile.logout' : 'profile.clearSession')}
+        open={confirming}
+        title={t('profile.logoutConfirmTitle')}
+        message={t('profile.logoutConfirm')}
+        confirmLabel={t('profile.logout')}
         busy={end.isPending}
-        onConfirm={() => confirming && end.mutate(confirming)}
-        onOpenChange={(next) => !next && setConfirming(null)}
+        onConfirm={() => end.mutate()}
+        onOpenChange={setConfirming}
       />
       {leaving && <FullScreenLoader text={t('loaders.loading')} />}
     </>

@@ -1,7 +1,12 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyAddressButton } from './copy-address-button';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { AddressHistory } from './address-history';
 import type { AddressState } from './address-store';
-import { useCountdownText } from './use-countdown';
+import { CopyAddressButton } from './copy-address-button';
+import type { PageAddress } from './page-address';
+import { useCountdownText, useNow } from './use-countdown';
 
 function Countdown({ expiresAt }: { expiresAt: number }) {
   return (
@@ -23,22 +28,42 @@ function GenerateFailed({ state }: { state: Extract<AddressState, { status: 'fai
   );
 }
 
-/** The home page's address with its countdown, copy and new-address buttons. */
+/**
+ * The home page's address with its countdown, copy and new-address buttons, the session's
+ * other addresses, and, once it has expired, a notice saying so beside "New address".
+ */
 export function AddressPanel({
   state,
   pro,
+  addresses,
   onGenerate,
+  onChoose,
   onResetPro,
 }: {
   state: AddressState;
   pro: boolean;
+  /** The session's addresses, newest first, for the history. */
+  addresses: readonly PageAddress[];
   onGenerate: () => void;
-  /** Pro's 'Reset Pro Email': forget the stored address and make a new one. */
-  onResetPro: () => void;
+  onChoose: (address: PageAddress) => void;
+  /** Pro's 'Reset Pro Email', once confirmed: a new address for the account. */
+  onResetPro: () => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const now = useNow();
+  // The address a confirmed reset moves away from, while the dialog asks.
+  const [resetFrom, setResetFrom] = useState<string | null>(null);
+  const [resetting, setResetting] = useState(false);
   const mailbox = state.status === 'ready' ? state.address : null;
   const generating = state.status === 'generating' || state.status === 'waiting';
+  const expired = mailbox !== null && mailbox.expiresAt <= now;
+
+  async function reset() {
+    setResetting(true);
+    await onResetPro();
+    setResetting(false);
+    setResetFrom(null);
+  }
 
   return (
     <section
@@ -62,8 +87,9 @@ export function AddressPanel({
             readOnly
             value={mailbox.address}
             aria-label={t('address.label')}
+            aria-describedby={expired ? 'address-expired' : undefined}
             onFocus={(event) => event.currentTarget.select()}
-            className="w-full min-w-0 bg-transparent font-mono text-base sm:text-lg"
+            className={`w-full min-w-0 bg-transparent font-mono text-base sm:text-lg ${expired ? 'text-slate-500 line-through dark:text-slate-400' : ''}`}
           />
         ) : (
           <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
@@ -77,21 +103,34 @@ export function AddressPanel({
           </p>
         )}
       </div>
+      {/* Always present, so the notice is announced when the address runs out. */}
+      <div role="status">
+        {expired && (
+          <div
+            id="address-expired"
+            className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <p className="font-semibold">{t('address.expiredTitle')}</p>
+            <p className="text-sm">{t('address.expiredText')}</p>
+          </div>
+        )}
+      </div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <CopyAddressButton address={mailbox?.address ?? null} />
+        <CopyAddressButton address={mailbox && !expired ? mailbox.address : null} />
         <button
           type="button"
           onClick={onGenerate}
           disabled={generating}
-          className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+          className={expired ? PRIMARY_BUTTON : SECONDARY_BUTTON}
         >
           {t('address.new')}
         </button>
+        <AddressHistory addresses={addresses} shown={mailbox} now={now} onChoose={onChoose} />
         {pro && (
           <button
             type="button"
-            onClick={onResetPro}
-            disabled={generating}
+            onClick={() => setResetFrom(mailbox?.address ?? null)}
+            disabled={!mailbox}
             className="rounded-lg border border-amber-300 px-4 py-2 font-medium text-amber-900 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-amber-700 dark:text-amber-100 dark:hover:bg-amber-950"
           >
             {t('pro.resetEmail')}
@@ -114,6 +153,15 @@ export function AddressPanel({
           </p>
         </div>
       )}
+      <ConfirmDialog
+        open={resetFrom !== null}
+        title={t('pro.resetConfirmTitle')}
+        message={t('pro.resetConfirm', { address: resetFrom })}
+        confirmLabel={t('pro.resetConfirmLabel')}
+        busy={resetting}
+        onConfirm={() => void reset()}
+        onOpenChange={(next) => !next && setResetFrom(null)}
+      />
     </section>
   );
 }

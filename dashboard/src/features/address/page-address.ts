@@ -1,18 +1,21 @@
-/** A mail.tm account this browser made: its id, the password it chose, and the token. */
+/** The mailbox behind an address, as the mail.tm surface knows it, and the token that reads it. */
 export interface MailTmAccount {
   id: string;
-  password: string;
   token: string;
 }
 
 /** The address the home page shows. */
 export interface PageAddress {
   address: string;
-  /** Epoch ms, by this browser's clock, so the countdown is not skewed by the server's. */
+  /**
+   * Epoch ms by this browser's clock (the server's expiry moved by the clocks' difference),
+   * so the countdown ends when the server deletes it even on a computer whose clock is off.
+   */
   expiresAt: number;
   /**
-   * The account behind it when this browser made it. A Pro custom address has none: the
-   * server made it, and its mail is read through the Pro session.
+   * The mailbox and its token, from the server's list of the session's addresses. A custom
+   * address just made has none until that list is read again; its mail is read through the
+   * Pro session meanwhile.
    */
   account?: MailTmAccount;
 }

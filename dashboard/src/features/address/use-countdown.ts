@@ -3,6 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { COUNTDOWN_TICK_MS } from './address-timing';
 import { formatCountdown } from './format-countdown';
 
+/** The time now, redrawn every tick. */
+export function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 /** Milliseconds left until `expiresAt`, redrawn every tick; never below zero. */
 export function useCountdown(expiresAt: number): number {
   const [now, setNow] = useState(() => Date.now());

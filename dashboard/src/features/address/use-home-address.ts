@@ -1,82 +1,68 @@
-import {
-  clearProSession as clearServerProSession,
-  storeMainEmail,
-  unwrap,
-  type User,
-} from '@tempmail/sdk';
+import type { User } from '@tempmail/sdk';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useCallback, useEffect, useRef } from 'react';
 import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
-import { clearProSession, readProSession, saveProSession } from '../account/pro-session-store';
-import { SESSION_TRANSITION_MS } from '../account/end-session';
 import { isProUser, proExpiry } from '../account/user-query';
 import { AUTO_GENERATE_DELAY_MS } from './address-timing';
 import { getAddressState, setAddressState, useAddressState } from './address-store';
+import { chooseShownAddress } from './choose-shown-address';
 import { GenerateAddressError, generateAddress } from './generate-address';
+import { SESSION_ADDRESSES_KEY, sessionAddressesQuery } from './list-session-addresses';
 import type { PageAddress } from './page-address';
+import { readShownAddressId, rememberShownAddress } from './remember-shown-address';
 
-/** A Pro address whose countdown is further than this from the user's Pro expiry is resynced. */
-const PRO_EXPIRY_DRIFT_MS = 60_000;
-
-/** Registers a Pro address's mailbox with the server, so it lives as long as Pro does. */
-async function storeProAddress(address: PageAddress): Promise<void> {
-  if (!address.account) return;
-  const { id, password } = address.account;
-  await unwrap(
-    storeMainEmail({
-      client: createApiClient(),
-      body: { address: address.address, password, mailTmId: id },
-    }),
-  );
-}
-
-/** Shows a Pro address and keeps it for the next visit. */
-export function showProAddress(address: PageAddress): void {
-  saveProSession(address);
+/** Shows `address` on the page, and remembers it so this tab's next load shows it again. */
+export function showAddress(address: PageAddress): void {
+  if (address.account) rememberShownAddress(address.account.id);
   setAddressState({ status: 'ready', address });
 }
 
+/** What the custom alias dialog (features/pro) calls its new address into view with. */
+export const showProAddress = showAddress;
+
+/** The same address with nothing the page shows or reads it with changed. */
+const unchanged = (shown: PageAddress, listed: PageAddress) =>
+  shown.expiresAt === listed.expiresAt && shown.account?.id === listed.account?.id;
+
 /**
- * The home page's address. Once the user is known: a Pro user's stored
- * session comes back while it has time left (and is registered with the server again); an
- * expired one is dropped; otherwise a new address is made after the load delay. A Pro
- * address follows the user's Pro expiry. A new request abandons one still running, so a late
- * answer never replaces the address the reader asked for last.
+ * The home page's address and the session's others. The server keeps them
+ * (`GET /api/addresses`): once the user is known the page shows the one this tab chose last
+ * while it lives, else the newest, else makes one (`POST /api/addresses`) after the load
+ * delay. A reload, a restart, a purchase or, for Pro, another browser finds them again. A new
+ * request abandons one still running, so a late answer never replaces the address the reader
+ * asked for last.
  */
 export function useHomeAddress(user: User | undefined, userLoading: boolean) {
   const state = useAddressState();
+  const queryClient = useQueryClient();
   const running = useRef<AbortController | null>(null);
   const pro = isProUser(user);
   const proUntil = pro ? proExpiry(user) : null;
+  const userId = user?.id ?? null;
+  const listed = useQuery({
+    ...sessionAddressesQuery(userId, proUntil),
+    enabled: !userLoading,
+    // A purchase reads the list again under a new key: the history stays on screen meanwhile.
+    placeholderData: keepPreviousData,
+  });
 
-  const generate = useCallback(async () => {
+  const generate = useCallback(async (): Promise<PageAddress | undefined> => {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
     setAddressState({ status: 'generating' });
     try {
       const made = await generateAddress({ client: createApiClient(), signal: controller.signal });
-      if (proUntil === null) {
-        clearProSession();
-        setAddressState({ status: 'ready', address: made });
-        return;
-      }
-      const address = { ...made, expiresAt: proUntil };
-      showProAddress(address);
-      await storeProAddress(address);
-      showToast({ title: i18next.t('pro.emailStored'), variant: 'default' });
+      queryClient.setQueryData(sessionAddressesQuery(userId, proUntil).queryKey, (kept) => [
+        made,
+        ...(kept ?? []),
+      ]);
+      showAddress(made);
+      return made;
     } catch (error) {
-      if (controller.signal.aborted) return;
-      // The address is shown already when only storing it failed; say so and keep it.
-      if (getAddressState().status === 'ready') {
-        showToast({
-          title: i18next.t('pro.storeFailedTitle'),
-          description: i18next.t('pro.storeFailed'),
-          variant: 'destructive',
-        });
-        return;
-      }
+      if (controller.signal.aborted) return undefined;
       const reason = error instanceof GenerateAddressError ? error.reason : 'unavailable';
       setAddressState({ status: 'failed', reason });
       // The failure is also toasted, over the inline state the panel keeps.
@@ -86,48 +72,61 @@ export function useHomeAddress(user: User | undefined, userLoading: boolean) {
         description: i18next.t(busy ? 'errors.busyDescription' : `errors.${reason}`),
         variant: 'destructive',
       });
+      return undefined;
     }
-  }, [proUntil]);
+  }, [queryClient, userId, proUntil]);
 
-  /** Reset Pro Email: the server forgets the address, so does this browser; a new one follows. */
+  /** Back to an earlier address of the session, abandoning a new one still being made. */
+  const choose = useCallback((address: PageAddress) => {
+    running.current?.abort();
+    showAddress(address);
+  }, []);
+
+  /**
+   * Reset Pro Email, once the reader has confirmed: a new address for the account. The old
+   * one stays with the account, in the history, and keeps its mail while Pro lasts.
+   */
   const resetPro = useCallback(async () => {
-    setAddressState({ status: 'generating' });
-    try {
-      await unwrap(clearServerProSession({ client: createApiClient() }));
-    } catch (error) {
-      showToast({
-        title: i18next.t('profile.errorTitle'),
-        description: error instanceof Error ? error.message : i18next.t('profile.clearFailed'),
-        variant: 'destructive',
-      });
-    }
-    clearProSession();
-    await new Promise((resolve) => setTimeout(resolve, SESSION_TRANSITION_MS));
-    await generate();
+    const before = getAddressState();
+    const made = await generate();
+    if (!made || before.status !== 'ready') return;
+    showToast({
+      title: i18next.t('pro.resetDoneTitle'),
+      description: i18next.t('pro.resetDone', {
+        address: made.address,
+        previous: before.address.address,
+      }),
+      variant: 'default',
+    });
   }, [generate]);
 
-  // First address, once the user is known.
+  // The first address, once the session's list is known.
+  const list = listed.data;
+  const listKnown = !listed.isPending;
   useEffect(() => {
-    if (userLoading || getAddressState().status !== 'waiting') return;
-    const stored = readProSession();
-    if (stored && proUntil !== null && stored.expiresAt > Date.now()) {
-      showProAddress(stored);
-      // Best effort: the address is this browser's either way.
-      void storeProAddress(stored).catch(() => undefined);
+    if (!listKnown || getAddressState().status !== 'waiting') return;
+    const kept = list && chooseShownAddress(list, readShownAddressId(), Date.now());
+    if (kept) {
+      showAddress(kept);
       return;
     }
-    if (stored) clearProSession();
     const timer = setTimeout(() => void generate(), AUTO_GENERATE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [userLoading, proUntil, generate]);
+  }, [listKnown, list, generate]);
 
-  // A Pro address lives as long as Pro: follow a renewal (or a clock that drifted).
+  // A list read again (a purchase moves the expiry to Pro's) updates the address shown.
   useEffect(() => {
-    if (proUntil === null || state.status !== 'ready') return;
-    if (Math.abs(state.address.expiresAt - proUntil) > PRO_EXPIRY_DRIFT_MS) {
-      showProAddress({ ...state.address, expiresAt: proUntil });
-    }
-  }, [proUntil, state]);
+    if (!list || state.status !== 'ready') return;
+    const fresh = list.find((entry) => entry.address === state.address.address);
+    if (fresh && !unchanged(state.address, fresh)) showAddress(fresh);
+  }, [list, state]);
+
+  // A custom alias comes without its mailbox: the list, read again, brings it into the history.
+  const withoutAccount =
+    state.status === 'ready' && !state.address.account ? state.address.address : null;
+  useEffect(() => {
+    if (withoutAccount) void queryClient.invalidateQueries({ queryKey: SESSION_ADDRESSES_KEY });
+  }, [withoutAccount, queryClient]);
 
   // Leaving the page abandons a generation; the next visit starts over rather than wait on it.
   useEffect(
@@ -138,5 +137,5 @@ export function useHomeAddress(user: User | undefined, userLoading: boolean) {
     [],
   );
 
-  return { state, generate, resetPro, pro };
+  return { state, addresses: list ?? [], generate, resetPro, choose, pro };
 }

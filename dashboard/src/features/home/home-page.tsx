@@ -49,7 +49,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
     language: i18n.language,
   });
   useReturnParams();
-  const { state, generate, resetPro, pro } = useHomeAddress(user, userLoading);
+  const { state, addresses, generate, resetPro, choose, pro } = useHomeAddress(user, userLoading);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const mailbox = state.status === 'ready' ? state.address : null;
   const source = useInboxSource(user, pro, mailbox);
@@ -96,10 +96,15 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
       <AddressPanel
         state={state}
         pro={pro}
+        addresses={addresses}
         onGenerate={newAddress}
+        onChoose={(address) => {
+          setSelectedId(null);
+          choose(address);
+        }}
         onResetPro={() => {
           setSelectedId(null);
-          void resetPro();
+          return resetPro();
         }}
       />
       {mailbox && (

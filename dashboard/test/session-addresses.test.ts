@@ -1,0 +1,94 @@
+// The rules of the session's addresses on the page: which one a page opens on, which count
+// as live, expiries on this browser's clock, and the history's expiry times.
+import { describe, expect, it } from 'vitest';
+import { chooseShownAddress, liveAddresses } from '../src/features/address/choose-shown-address.js';
+import { formatExpiryTime } from '../src/features/address/format-expiry-time.js';
+import type { PageAddress } from '../src/features/address/page-address.js';
+import { clockOffsetMs, toPageAddress } from '../src/features/address/to-page-address.js';
+
+const NOW = Date.parse('2026-11-22T09:30:00Z');
+
+const entry = (id: string, expiresAt: number): PageAddress => ({
+  address: `${id}@tempmail.test`,
+  expiresAt,
+  account: { id, token: `token-${id}` },
+});
+
+// Newest first, as the server lists them.
+const newest = entry('newest', NOW + 50 * 60_000);
+const older = entry('older', NOW + 20 * 60_000);
+const gone = entry('gone', NOW - 1);
+
+describe('chooseShownAddress', () => {
+  it('opens on the address this tab chose while it lives', () => {
+    expect(chooseShownAddress([newest, older], 'older', NOW)).toBe(older);
+  });
+
+  it('opens on the newest live one without a choice, or when the choice has expired or is unknown', () => {
+    expect(chooseShownAddress([newest, older], null, NOW)).toBe(newest);
+    expect(chooseShownAddress([newest, gone], 'gone', NOW)).toBe(newest);
+    expect(chooseShownAddress([gone, older], 'another-browsers', NOW)).toBe(older);
+  });
+
+  it('has none to open on when nothing lives, so a new one is made', () => {
+    expect(chooseShownAddress([], null, NOW)).toBeUndefined();
+    expect(chooseShownAddress([gone], 'gone', NOW)).toBeUndefined();
+  });
+});
+
+describe('liveAddresses', () => {
+  it('keeps the order and drops what has expired by now, the last millisecond included', () => {
+    expect(liveAddresses([newest, gone, older], NOW)).toEqual([newest, older]);
+    expect(liveAddresses([entry('edge', NOW)], NOW)).toEqual([]);
+  });
+});
+
+describe('clockOffsetMs', () => {
+  const serverNow = Date.parse('2026-11-22T09:00:00Z');
+
+  it('is how far this browser is ahead of the server (negative: behind)', () => {
+    expect(clockOffsetMs(serverNow, serverNow + 3_600_000)).toBe(3_600_000);
+    expect(clockOffsetMs(serverNow, serverNow - 300_000)).toBe(-300_000);
+  });
+
+  it('is zero within an answer’s travel and a Date header’s whole seconds, or without a time', () => {
+    expect(clockOffsetMs(serverNow, serverNow + 1_999)).toBe(0);
+    expect(clockOffsetMs(serverNow, serverNow - 1_500)).toBe(0);
+    expect(clockOffsetMs(Date.parse(''), serverNow + 3_600_000)).toBe(0);
+  });
+});
+
+describe('toPageAddress', () => {
+  it('keeps the mailbox id and token, and moves the expiry by the offset', () => {
+    const resource = {
+      id: 'mb1',
+      address: 'k7x2m9q4za@tempmail.test',
+      createdAt: '2026-11-22T09:00:00.000Z',
+      expiresAt: '2026-11-22T10:00:00.000Z',
+      token: 'jwt',
+    };
+    expect(toPageAddress(resource, -5_000)).toEqual({
+      address: resource.address,
+      expiresAt: Date.parse(resource.expiresAt) - 5_000,
+      account: { id: 'mb1', token: 'jwt' },
+    });
+  });
+});
+
+describe('formatExpiryTime', () => {
+  // Local times, so the test holds in any time zone.
+  const morning = new Date(2026, 10, 22, 9, 30).getTime();
+
+  it('says only the time for an address that ends today', () => {
+    expect(formatExpiryTime(new Date(2026, 10, 22, 10, 30).getTime(), morning, 'en')).toBe(
+      '10:30 AM',
+    );
+    expect(formatExpiryTime(new Date(2026, 10, 22, 10, 30).getTime(), morning, 'de')).toBe('10:30');
+  });
+
+  it('adds the date for one that ends another day (a Pro address)', () => {
+    expect(formatExpiryTime(new Date(2026, 11, 22, 10, 30).getTime(), morning, 'en')).toBe(
+      'Dec 22, 2026, 10:30 AM',
+    );
+  });
+});
