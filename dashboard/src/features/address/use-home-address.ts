@@ -19,9 +19,6 @@ export function showAddress(address: PageAddress): void {
   setAddressState({ status: 'ready', address });
 }
 
-/** What the custom alias dialog (features/pro) calls its new address into view with. */
-export const showProAddress = showAddress;
-
 /** The same address with nothing the page shows or reads it with changed. */
 const unchanged = (shown: PageAddress, listed: PageAddress) =>
   shown.expiresAt === listed.expiresAt && shown.account?.id === listed.account?.id;

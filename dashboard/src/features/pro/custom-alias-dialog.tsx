@@ -14,7 +14,7 @@ import { showToast } from '../../shared/toast/toast-store';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
 import { USER_QUERY_KEY } from '../account/user-query';
-import { showProAddress } from '../address/use-home-address';
+import { showAddress } from '../address/use-home-address';
 import { ALIAS_MAX_LENGTH, checkAlias, customEmailErrorKey } from './validate-pro-forms';
 
 interface AliasForm {
@@ -57,7 +57,7 @@ export function CustomAliasDialog({
       return address;
     },
     onSuccess: (address) => {
-      showProAddress({ address, expiresAt: proExpiresAt });
+      showAddress({ address, expiresAt: proExpiresAt });
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       showToast({
         title: t('alias.createdTitle'),
