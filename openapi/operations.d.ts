@@ -1588,7 +1588,7 @@ export interface components {
          *     `code`, never on `message`.
          * @enum {string}
          */
-        readonly ErrorCode: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "pro_required" | "not_found" | "wrong_browser" | "method_not_allowed" | "conflict" | "address_taken" | "address_reserved" | "payload_too_large" | "unsupported_media_type" | "not_acceptable" | "rate_limited" | "not_implemented" | "service_unavailable" | "internal_error";
+        readonly ErrorCode: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "pro_required" | "not_found" | "wrong_browser" | "method_not_allowed" | "conflict" | "address_taken" | "address_reserved" | "payload_too_large" | "unsupported_media_type" | "not_acceptable" | "rate_limited" | "service_unavailable" | "internal_error";
         readonly ErrorDetail: {
             /** @description Where the problem is, e.g. `/body/alias` or `/query/page`. */
             readonly path: string;
@@ -2745,9 +2745,8 @@ export interface components {
     };
     responses: {
         /**
-         * @description Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-         *     (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-         *     (405), `not_acceptable` (406).
+         * @description Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+         *     (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
          */
         readonly ServerError: {
             headers: {

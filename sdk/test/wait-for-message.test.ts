@@ -9,7 +9,10 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import { fakePublicApi, listing, summary } from './support/fake-public-api.js';
 
-const unavailable = { status: 501, body: { code: 'not_implemented', message: 'Not built.' } };
+const unavailable = {
+  status: 503,
+  body: { code: 'service_unavailable', message: 'No streams here.' },
+};
 
 function clientOf(api: ReturnType<typeof fakePublicApi>, token = 'mailbox-jwt') {
   return createTempMailClient({ baseUrl: 'http://fake.test', token, fetch: api.fetch });

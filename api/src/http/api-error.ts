@@ -18,7 +18,6 @@ export const errorCodes = [
   'unsupported_media_type',
   'not_acceptable',
   'rate_limited',
-  'not_implemented',
   'service_unavailable',
   'internal_error',
 ] as const;

@@ -18,7 +18,8 @@ import {
   type Contract,
   type Operation,
 } from './load-contract.js';
-import { mountOperations, type OperationHandlers } from './mount-operations.js';
+import { mountOperations } from './mount-operations.js';
+import type { OperationHandlers } from './operation-handlers.js';
 import { serveDashboard } from './serve-dashboard.js';
 import { limitMailTmRate } from './mailtm/limit-mailtm-rate.js';
 import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
@@ -48,7 +49,10 @@ export interface BuildAppOptions {
 
 const JSON_TYPES = ['application/json', 'application/ld+json', 'application/merge-patch+json'];
 
-/** Every operation handler of the server, by surface. */
+/**
+ * Every operation handler of the server, by surface: tsc refuses this function while an
+ * operation of the contract has no handler, or a handler's types are not its operation's.
+ */
 function operationHandlers(services: Services): OperationHandlers {
   return {
     ...systemHandlers(services),
@@ -117,8 +121,8 @@ export function buildProbeApp(services: Services) {
   const app = express();
   app.disable('x-powered-by');
   const probes = systemHandlers(services);
-  app.get('/healthz', probes.getHealth!);
-  app.get('/readyz', probes.getReadiness!);
+  app.get('/healthz', probes.getHealth);
+  app.get('/readyz', probes.getReadiness);
   app.use((_request, response) => {
     response
       .status(404)

@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { AnyOperationRequest } from './operation-handlers.js';
 
 export interface EventStream {
   /** Writes one event frame; `data` is a JSON string. */
@@ -36,7 +37,7 @@ export function closeAllEventStreams(): void {
  * A server-sent event stream on `response`, with a comment heartbeat so proxies and load
  * balancers do not cut an idle stream.
  */
-export function openEventStream(request: Request, response: Response): EventStream {
+export function openEventStream(request: AnyOperationRequest, response: Response): EventStream {
   response.status(200);
   response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   response.setHeader('Cache-Control', 'no-cache, no-transform');

@@ -16,7 +16,6 @@ const codeByStatus: Record<number, ErrorCode> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
-  501: 'not_implemented',
   503: 'service_unavailable',
 };
 
@@ -79,7 +78,7 @@ function normalise(
       message: error.message,
       details: error.details,
       headers: error.headers,
-      internal: error.status >= 500 && error.status !== 501 && error.status !== 503,
+      internal: error.status >= 500 && error.status !== 503,
     };
   }
   const parserStatus = bodyParserStatus(error);

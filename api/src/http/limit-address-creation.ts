@@ -1,6 +1,6 @@
-import type { Request } from 'express';
 import type { Services } from '../services.js';
 import { clientAddress } from './client-address.js';
+import type { AnyOperationRequest } from './operation-handlers.js';
 import { tooManyRequests } from './rate-limit.js';
 import { takeFromWindows } from '../features/limits/create-limiter.js';
 
@@ -12,7 +12,7 @@ export interface AddressPlace {
 
 export interface AddressCreationLimit {
   /** Takes one place for the request's client, or refuses with 429. */
-  take(request: Request): Promise<AddressPlace>;
+  take(request: AnyOperationRequest): Promise<AddressPlace>;
 }
 
 /**

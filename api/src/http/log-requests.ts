@@ -43,7 +43,7 @@ export function logRequests(logger: Logger): RequestHandler {
     const started = performance.now();
     response.once('close', () => {
       const status = response.statusCode;
-      const level = status >= 500 && status !== 501 ? 'error' : status >= 400 ? 'info' : 'debug';
+      const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {

@@ -32,7 +32,7 @@ export type Readiness = {
  * `code`, never on `message`.
  *
  */
-export type ErrorCode = 'bad_request' | 'validation_failed' | 'unauthorized' | 'forbidden' | 'pro_required' | 'not_found' | 'wrong_browser' | 'method_not_allowed' | 'conflict' | 'address_taken' | 'address_reserved' | 'payload_too_large' | 'unsupported_media_type' | 'not_acceptable' | 'rate_limited' | 'not_implemented' | 'service_unavailable' | 'internal_error';
+export type ErrorCode = 'bad_request' | 'validation_failed' | 'unauthorized' | 'forbidden' | 'pro_required' | 'not_found' | 'wrong_browser' | 'method_not_allowed' | 'conflict' | 'address_taken' | 'address_reserved' | 'payload_too_large' | 'unsupported_media_type' | 'not_acceptable' | 'rate_limited' | 'service_unavailable' | 'internal_error';
 
 export type ErrorDetail = {
     /**
@@ -1196,9 +1196,8 @@ export type GetUserErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1224,9 +1223,8 @@ export type ListAddressesData = {
 
 export type ListAddressesErrors = {
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1262,9 +1260,8 @@ export type CreateAddressErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1302,9 +1299,8 @@ export type CreateCheckoutSessionErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1342,9 +1338,8 @@ export type CreateCheckoutErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1387,9 +1382,8 @@ export type VerifyCheckoutErrors = {
      */
     404: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1432,9 +1426,8 @@ export type GetDemoCheckoutErrors = {
      */
     404: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1481,9 +1474,8 @@ export type CompleteDemoCheckoutErrors = {
      */
     409: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1530,9 +1522,8 @@ export type CancelDemoCheckoutErrors = {
      */
     409: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1573,9 +1564,8 @@ export type HandleStripeWebhookErrors = {
      */
     400: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1609,9 +1599,8 @@ export type CreateBillingPortalSessionErrors = {
      */
     404: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1649,9 +1638,8 @@ export type RequestAccessRecoveryErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1693,9 +1681,8 @@ export type RedeemAccessRecoveryErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1737,9 +1724,8 @@ export type InspectAccessRecoveryErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1785,9 +1771,8 @@ export type ConfirmPurchaseEmailErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1817,9 +1802,8 @@ export type ListDomainsErrors = {
      */
     403: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1867,9 +1851,8 @@ export type CreateCustomEmailErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1903,9 +1886,8 @@ export type SaveCustomAliasErrors = {
      */
     403: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1935,9 +1917,8 @@ export type GetForwardingSettingsErrors = {
      */
     403: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -1975,9 +1956,8 @@ export type UpdateForwardingErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2015,9 +1995,8 @@ export type ConfirmForwardingErrors = {
      */
     404: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2055,9 +2034,8 @@ export type CheckForwardingErrors = {
      */
     404: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2093,9 +2071,8 @@ export type GetUserTokenErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2131,9 +2108,8 @@ export type RotateUserTokenErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2171,9 +2147,8 @@ export type StoreMainEmailErrors = {
      */
     404: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2203,9 +2178,8 @@ export type ListAllMessagesErrors = {
      */
     403: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2248,9 +2222,8 @@ export type GetProMessageErrors = {
      */
     404: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2297,9 +2270,8 @@ export type GetProMessageAttachmentErrors = {
      */
     404: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2335,9 +2307,8 @@ export type StreamProEventsErrors = {
      */
     403: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2369,9 +2340,8 @@ export type ClearProSessionErrors = {
      */
     403: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2401,9 +2371,8 @@ export type LogoutErrors = {
      */
     403: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2441,9 +2410,8 @@ export type SubmitContactErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2474,9 +2442,8 @@ export type GetGeoCountryData = {
 
 export type GetGeoCountryErrors = {
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2528,9 +2495,8 @@ export type GenerateEmailErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2564,9 +2530,8 @@ export type PublicListDomainsErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2600,9 +2565,8 @@ export type GetIdentityErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2675,9 +2639,8 @@ export type ListMessagesErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2724,9 +2687,8 @@ export type DeleteMessageErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2773,9 +2735,8 @@ export type GetMessageErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2822,9 +2783,8 @@ export type GetMessageRawErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2875,9 +2835,8 @@ export type GetMessageAttachmentErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;
@@ -2921,9 +2880,8 @@ export type StreamEventsErrors = {
      */
     429: Error;
     /**
-     * Any other error: `not_implemented` (501), `service_unavailable` (503), `internal_error`
-     * (500), `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed`
-     * (405), `not_acceptable` (406).
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
      */
     default: Error;

@@ -36,7 +36,7 @@ export function fakePublicApi(answers: {
     requests.push({ path, headers: request.headers, at: Date.now() });
     const queue = queues[path as keyof typeof queues];
     if (queue === undefined) return json(404, { code: 'not_found', message: 'Not found.' });
-    const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 501 };
+    const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 503 };
     if ('stream' in answer) return openStream(request.signal);
     return json(answer.status, answer.body, answer.headers);
   };

@@ -1,9 +1,9 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { Payment } from '../../features/billing/billing-store.js';
 import type { ProPlan } from '../../features/billing/plans.js';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
-import type { OperationHandlers } from '../mount-operations.js';
+import type { AnyOperationRequest, SurfaceHandlers } from '../operation-handlers.js';
 import { rawBodyOf } from '../raw-body.js';
 import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
@@ -13,20 +13,35 @@ import { createSessions } from './sessions.js';
 const CHECKOUTS_PER_HOUR = 30;
 
 /** Pro plans and checkout for the dashboard. Without a payment provider: the demo checkout. */
-export function billingHandlers(services: Services): OperationHandlers {
+export function billingHandlers(
+  services: Services,
+): SurfaceHandlers<
+  | 'createCheckoutSession'
+  | 'createCheckout'
+  | 'verifyCheckout'
+  | 'handleStripeWebhook'
+  | 'createBillingPortalSession'
+  | 'getDemoCheckout'
+  | 'completeDemoCheckout'
+  | 'cancelDemoCheckout'
+> {
   const sessions = createSessions(services);
   const limiter = services.createLimiter('checkout-hour', CHECKOUTS_PER_HOUR, 3600);
   const { billing } = services;
 
   /** A checkout is the first thing a visitor stores: their user is saved here if new. */
-  async function start(request: Request, response: Response, plan: ProPlan): Promise<string> {
+  async function start(
+    request: AnyOperationRequest,
+    response: Response,
+    plan: ProPlan,
+  ): Promise<string> {
     const user = await sessions.save(request, response);
     await consume(limiter, user.id, 'checkouts');
     return billing.startCheckout(user, plan, services.now());
   }
 
   /** The caller's own demo payment; anyone else's is simply not found. */
-  async function ownPayment(request: Request, id: string): Promise<Payment> {
+  async function ownPayment(request: AnyOperationRequest, id: string): Promise<Payment> {
     if (billing.usesStripe)
       throw new ApiError(
         404,
@@ -44,15 +59,12 @@ export function billingHandlers(services: Services): OperationHandlers {
 
   return {
     async createCheckoutSession(request, response) {
-      const { plan } = request.body as { plan: ProPlan };
+      const { plan } = request.body;
       response.json({ url: await start(request, response, plan) });
     },
 
     async createCheckout(request, response) {
-      const { priceId, mode } = request.body as {
-        priceId: string;
-        mode: 'subscription' | 'payment';
-      };
+      const { priceId, mode } = request.body;
       const price = billing.planOfPrice(priceId, mode);
       if ('problem' in price && price.problem === 'unknown_price') {
         throw new ApiError(400, 'validation_failed', `Unknown price ${priceId}.`, [
@@ -73,7 +85,7 @@ export function billingHandlers(services: Services): OperationHandlers {
 
     async verifyCheckout(request, response) {
       const { user } = await sessions.require(request);
-      const id = String(request.query.session_id);
+      const id = request.query.session_id;
       const now = services.now();
       // Stripe's word is asked, not the webhook's awaited: the success page may come first.
       const settled = await billing.settleCheckout(user.id, id, now);
@@ -118,7 +130,7 @@ export function billingHandlers(services: Services): OperationHandlers {
     },
 
     async getDemoCheckout(request, response) {
-      const payment = await ownPayment(request, String(request.params.sessionId));
+      const payment = await ownPayment(request, request.params.sessionId);
       response.json({
         id: payment.id,
         plan: payment.plan,
@@ -131,8 +143,8 @@ export function billingHandlers(services: Services): OperationHandlers {
     },
 
     async completeDemoCheckout(request, response) {
-      const payment = await ownPayment(request, String(request.params.sessionId));
-      const email = (request.body as { email?: string }).email?.trim().toLowerCase();
+      const payment = await ownPayment(request, request.params.sessionId);
+      const email = request.body.email?.trim().toLowerCase();
       const now = services.now();
       const buyer = await billing.completeDemo(payment, now);
       if (!buyer) throw alreadyClosed(payment);
@@ -144,7 +156,7 @@ export function billingHandlers(services: Services): OperationHandlers {
     },
 
     async cancelDemoCheckout(request, response) {
-      const payment = await ownPayment(request, String(request.params.sessionId));
+      const payment = await ownPayment(request, request.params.sessionId);
       if (!(await billing.cancelDemo(payment, services.now()))) throw alreadyClosed(payment);
       response.json({ url: billing.cancelUrl });
     },

@@ -1,6 +1,6 @@
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
-import type { OperationHandlers } from '../mount-operations.js';
+import type { SurfaceHandlers } from '../operation-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
@@ -8,7 +8,11 @@ import { createSessions } from './sessions.js';
 const CONFIRMATIONS_PER_HOUR = 10;
 
 /** Verified forwarding of a Pro user's mail to a real address. */
-export function forwardingHandlers(services: Services): OperationHandlers {
+export function forwardingHandlers(
+  services: Services,
+): SurfaceHandlers<
+  'getForwardingSettings' | 'updateForwarding' | 'confirmForwarding' | 'checkForwarding'
+> {
   const sessions = createSessions(services);
   const confirmations = services.createLimiter(
     'forwarding-confirm-hour',
@@ -25,10 +29,7 @@ export function forwardingHandlers(services: Services): OperationHandlers {
 
     async updateForwarding(request, response) {
       const user = await sessions.requirePro(request);
-      const { forwardingEmail, enabled } = request.body as {
-        forwardingEmail: string | null;
-        enabled: boolean;
-      };
+      const { forwardingEmail, enabled } = request.body;
       const email = forwardingEmail?.trim() || null;
       const refusal = forwarding.refusalOf({ email, enabled });
       if (refusal === 'email_required') {
@@ -56,7 +57,7 @@ export function forwardingHandlers(services: Services): OperationHandlers {
     },
 
     async confirmForwarding(request, response) {
-      const { token } = request.body as { token: string };
+      const { token } = request.body;
       const userId = await forwarding.confirm(token, services.now());
       if (!userId)
         throw new ApiError(404, 'not_found', 'This confirmation link is invalid or has expired.');
@@ -65,7 +66,7 @@ export function forwardingHandlers(services: Services): OperationHandlers {
 
     async checkForwarding(request, response) {
       const user = await sessions.requirePro(request);
-      const { emailAddress } = request.body as { emailAddress: string };
+      const { emailAddress } = request.body;
       if (!(await services.mailboxes.isOwnedBy(emailAddress, user.id)))
         throw new ApiError(404, 'not_found', 'Not one of your addresses.');
       response.json(await forwarding.view(user.id, services.now()));

@@ -11,7 +11,7 @@ import {
   messageDetailResource,
   messageSummaryResource,
 } from '../mailbox-views/message-resources.js';
-import type { OperationHandlers } from '../mount-operations.js';
+import type { SurfaceHandlers } from '../operation-handlers.js';
 import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import { userResource } from './visitor-handlers.js';
@@ -26,7 +26,20 @@ function tokenResource(record: ApiToken, token: string | null) {
 }
 
 /** Calls for Pro users: their addresses, API token and aggregated inbox. */
-export function proHandlers(services: Services): OperationHandlers {
+export function proHandlers(
+  services: Services,
+): SurfaceHandlers<
+  | 'getUserToken'
+  | 'rotateUserToken'
+  | 'createCustomEmail'
+  | 'saveCustomAlias'
+  | 'storeMainEmail'
+  | 'clearProSession'
+  | 'listAllMessages'
+  | 'getProMessage'
+  | 'getProMessageAttachment'
+  | 'streamProEvents'
+> {
   const sessions = createSessions(services);
   const { mailboxes, accounts, apiTokens } = services;
   const customEmailLimiter = services.createLimiter(
@@ -75,7 +88,7 @@ export function proHandlers(services: Services): OperationHandlers {
     async createCustomEmail(request, response) {
       const user = await sessions.requirePro(request);
       await consume(customEmailLimiter, user.id, 'new addresses');
-      const { alias, domain } = request.body as { alias: string; domain: string };
+      const { alias, domain } = request.body;
       const lowered = domain.trim().toLowerCase();
       if (!services.config.mailDomains.includes(lowered)) {
         throw new ApiError(400, 'validation_failed', `${domain} is not one of our domains.`, [
@@ -100,7 +113,7 @@ export function proHandlers(services: Services): OperationHandlers {
 
     async saveCustomAlias(request, response) {
       const user = await sessions.requirePro(request);
-      const { customAlias } = request.body as { customAlias: string | null };
+      const { customAlias } = request.body;
       const updated = await accounts.update(
         user.id,
         { customAlias: customAlias === null ? null : customAlias.trim().toLowerCase() },
@@ -111,11 +124,7 @@ export function proHandlers(services: Services): OperationHandlers {
 
     async storeMainEmail(request, response) {
       const user = await sessions.requirePro(request);
-      const { address, password, mailTmId } = request.body as {
-        address: string;
-        password: string;
-        mailTmId: string;
-      };
+      const { address, password, mailTmId } = request.body;
       const claimed = await mailboxes.claimAsMain(
         user,
         { mailboxId: mailTmId, address, password },
@@ -149,7 +158,7 @@ export function proHandlers(services: Services): OperationHandlers {
     async getProMessage(request, response) {
       const user = await sessions.requirePro(request);
       const owned = await ownMailboxes(user);
-      const message = await services.messages.read(String(request.params.id), [...owned.keys()], {
+      const message = await services.messages.read(request.params.id, [...owned.keys()], {
         markSeen: true,
       });
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
@@ -160,8 +169,8 @@ export function proHandlers(services: Services): OperationHandlers {
       const user = await sessions.requirePro(request);
       const owned = await ownMailboxes(user);
       await sendMessageAttachment(services, response, {
-        messageId: String(request.params.id),
-        attachmentId: String(request.params.attachmentId),
+        messageId: request.params.id,
+        attachmentId: request.params.attachmentId,
         mailboxIds: [...owned.keys()],
       });
     },

@@ -2,7 +2,7 @@ import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
-import type { OperationHandlers } from '../mount-operations.js';
+import type { SurfaceHandlers } from '../operation-handlers.js';
 import { consume } from '../rate-limit.js';
 import { userResource } from './visitor-handlers.js';
 import { createSessions } from './sessions.js';
@@ -27,7 +27,14 @@ function accountSummary(user: User, now: number) {
  * Access recovery: the sign-in link by email, the page that shows what it signs in to, and
  * its redemption; and the confirmation of a purchase email.
  */
-export function recoveryHandlers(services: Services): OperationHandlers {
+export function recoveryHandlers(
+  services: Services,
+): SurfaceHandlers<
+  | 'requestAccessRecovery'
+  | 'inspectAccessRecovery'
+  | 'redeemAccessRecovery'
+  | 'confirmPurchaseEmail'
+> {
   const sessions = createSessions(services);
   // Per address, so nobody floods one inbox; per IP, so nobody sweeps through addresses.
   const perEmail = services.createLimiter('recovery-email-hour', 5, 3600);
@@ -36,7 +43,7 @@ export function recoveryHandlers(services: Services): OperationHandlers {
 
   return {
     async requestAccessRecovery(request, response) {
-      const email = (request.body as { email: string }).email.trim().toLowerCase();
+      const email = request.body.email.trim().toLowerCase();
       await consume(perIp, request.ip ?? 'unknown', 'sign-in requests');
       await consume(perEmail, email, 'sign-in requests for this address');
       // The answer goes first and is the same for every email: whether an account has it,
@@ -51,7 +58,7 @@ export function recoveryHandlers(services: Services): OperationHandlers {
 
     async inspectAccessRecovery(request, response) {
       await consume(redeemPerIp, request.ip ?? 'unknown', 'sign-in attempts');
-      const { token } = request.body as { token: string };
+      const { token } = request.body;
       const now = services.now();
       const target = await services.recovery.inspectSignInLink(token, now);
       if (!target) throw new ApiError(404, 'not_found', INVALID_LINK);
@@ -72,7 +79,7 @@ export function recoveryHandlers(services: Services): OperationHandlers {
 
     async redeemAccessRecovery(request, response) {
       await consume(redeemPerIp, request.ip ?? 'unknown', 'sign-in attempts');
-      const { token } = request.body as { token: string };
+      const { token } = request.body;
       const now = services.now();
       const user = await services.recovery.redeemSignInLink(token, now);
       if (!user) throw new ApiError(404, 'not_found', INVALID_LINK);
@@ -82,7 +89,7 @@ export function recoveryHandlers(services: Services): OperationHandlers {
 
     async confirmPurchaseEmail(request, response) {
       await consume(redeemPerIp, request.ip ?? 'unknown', 'confirmations');
-      const { token } = request.body as { token: string };
+      const { token } = request.body;
       const current = await sessions.currentUser(request);
       const now = services.now();
       const outcome = await services.recovery.confirmPurchaseEmail(

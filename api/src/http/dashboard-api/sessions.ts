@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { unsavedVisitor, VISITOR_SESSION_MS } from '../../features/users/create-account-service.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
+import type { AnyOperationRequest } from '../operation-handlers.js';
 
 export const SESSION_COOKIE = 'tm_session';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -17,7 +18,7 @@ const hashOf = (token: string) => sha256(token);
  */
 const visitorIdOf = (token: string) => sha256(`visitor:${token}`).slice(0, 24);
 
-function readCookie(request: Request, name: string): string | undefined {
+function readCookie(request: AnyOperationRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key !== name) continue;
@@ -84,7 +85,7 @@ export function createSessions(services: Services) {
    * of privilege, expired), which is no session at all even though its visitor id exists;
    * 'none' without a cookie.
    */
-  async function read(request: Request): Promise<CurrentSession | 'stale' | 'none'> {
+  async function read(request: AnyOperationRequest): Promise<CurrentSession | 'stale' | 'none'> {
     const token = readCookie(request, SESSION_COOKIE);
     if (!token) return 'none';
     if (!TOKEN_PATTERN.test(token)) return 'stale';
@@ -98,7 +99,7 @@ export function createSessions(services: Services) {
   }
 
   return {
-    async currentUser(request: Request): Promise<CurrentSession | undefined> {
+    async currentUser(request: AnyOperationRequest): Promise<CurrentSession | undefined> {
       const current = await read(request);
       return typeof current === 'string' ? undefined : current;
     },
@@ -109,7 +110,7 @@ export function createSessions(services: Services) {
      * change of privilege must not overwrite the cookie that change just set. It is replaced
      * on the browser's next write.
      */
-    async visit(request: Request, response: Response): Promise<User> {
+    async visit(request: AnyOperationRequest, response: Response): Promise<User> {
       const current = await read(request);
       if (current === 'none') return handOutVisitor(response).user;
       if (current === 'stale')
@@ -118,14 +119,14 @@ export function createSessions(services: Services) {
     },
 
     /** The caller's user; a call that needs one and has no session is refused. */
-    async require(request: Request): Promise<CurrentSession> {
+    async require(request: AnyOperationRequest): Promise<CurrentSession> {
       const current = await this.currentUser(request);
       if (!current) throw new ApiError(403, 'forbidden', 'No session: call GET /api/user first.');
       return current;
     },
 
     /** The caller's user, who must be Pro now: 403 pro_required otherwise. */
-    async requirePro(request: Request): Promise<User> {
+    async requirePro(request: AnyOperationRequest): Promise<User> {
       const { user } = await this.require(request);
       if (!isPro(user, services.now()))
         throw new ApiError(403, 'pro_required', 'This feature is for Pro users.');
@@ -136,7 +137,7 @@ export function createSessions(services: Services) {
      * The caller's saved user, for a call that stores something for them: an unsaved
      * visitor (or a caller with no cookie) is written now, on this first write.
      */
-    async save(request: Request, response: Response): Promise<User> {
+    async save(request: AnyOperationRequest, response: Response): Promise<User> {
       const current = (await this.currentUser(request)) ?? handOutVisitor(response);
       if (current.saved) return current.user;
       return accounts.saveVisitor(current.user.id, current.tokenHash, services.now());
@@ -146,14 +147,14 @@ export function createSessions(services: Services) {
      * Signs this browser in to `user` under a new cookie, ending the session it had (a
      * change of privilege: the old cookie must not follow the browser into it).
      */
-    async renew(request: Request, response: Response, user: User): Promise<void> {
+    async renew(request: AnyOperationRequest, response: Response, user: User): Promise<void> {
       const current = await this.currentUser(request);
       if (current?.saved) await accounts.endSession(current.tokenHash);
       await startSession(response, user);
     },
 
     /** Ends the session; the browser gets a fresh visitor cookie in place of the old one. */
-    async end(request: Request, response: Response): Promise<void> {
+    async end(request: AnyOperationRequest, response: Response): Promise<void> {
       const current = await this.currentUser(request);
       if (current?.saved) await accounts.endSession(current.tokenHash);
       handOutVisitor(response);

@@ -2,7 +2,7 @@ import { countryLanguage } from '../../features/geo/country-language.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { User } from '../../features/users/user-store.js';
-import type { OperationHandlers } from '../mount-operations.js';
+import type { SurfaceHandlers } from '../operation-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
@@ -21,7 +21,9 @@ export function userResource(user: User, now: number) {
 }
 
 /** The dashboard API calls of every visitor: who they are, contact, country, sign out. */
-export function visitorHandlers(services: Services): OperationHandlers {
+export function visitorHandlers(
+  services: Services,
+): SurfaceHandlers<'getUser' | 'listDomains' | 'submitContact' | 'getGeoCountry' | 'logout'> {
   const sessions = createSessions(services);
   const contactLimiter = services.createLimiter('contact-hour', CONTACT_PER_HOUR, 3600);
 
@@ -37,14 +39,7 @@ export function visitorHandlers(services: Services): OperationHandlers {
 
     async submitContact(request, response) {
       await consume(contactLimiter, request.ip ?? 'unknown', 'messages');
-      const body = request.body as {
-        name: string;
-        email: string;
-        subject: string;
-        category?: string;
-        message: string;
-        priority?: string;
-      };
+      const { body } = request;
       const current = await sessions.currentUser(request);
       await services.contact.submit(
         {
@@ -52,9 +47,9 @@ export function visitorHandlers(services: Services): OperationHandlers {
           name: body.name.trim(),
           email: body.email.trim(),
           subject: body.subject.trim(),
-          category: body.category ?? 'general',
+          category: body.category,
           message: body.message,
-          priority: body.priority ?? 'medium',
+          priority: body.priority,
         },
         services.now(),
         request.id,
@@ -64,9 +59,8 @@ export function visitorHandlers(services: Services): OperationHandlers {
 
     getGeoCountry(request, response) {
       // `test_country` stands in for the proxy's header (contract: for trying the detection).
-      const simulated = request.query.test_country;
       const header = request.headers[services.config.countryHeader];
-      const country = typeof simulated === 'string' ? simulated : [header].flat()[0];
+      const country = request.query.test_country ?? [header].flat()[0];
       response.json(countryLanguage(country));
     },
 

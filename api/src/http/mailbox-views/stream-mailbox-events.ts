@@ -1,8 +1,9 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { MailboxEvent, MessageSummary } from '../../features/messages/message-types.js';
 import { openEventStream } from '../event-stream.js';
 import type { Services } from '../../services.js';
 import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
+import type { AnyOperationRequest } from '../operation-handlers.js';
 import { catchUpAfterGaps, CATCH_UP_LIMIT, sentIds } from './catch-up-after-gap.js';
 import { messageSummaryResource } from './message-resources.js';
 
@@ -49,7 +50,7 @@ export interface StreamScope {
  * ends.
  */
 export async function streamMailboxEvents(
-  request: Request,
+  request: AnyOperationRequest,
   response: Response,
   services: Services,
   scope: StreamScope,

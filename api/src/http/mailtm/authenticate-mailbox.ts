@@ -1,12 +1,12 @@
-import type { Request } from 'express';
 import type { Services } from '../../services.js';
 import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import { ApiError } from '../api-error.js';
+import type { AnyOperationRequest } from '../operation-handlers.js';
 
 /** Mercure's cookie for EventSource clients, which cannot send an Authorization header. */
 const MERCURE_COOKIE = 'mercureAuthorization';
 
-function mercureCookie(request: Request): string | undefined {
+function mercureCookie(request: AnyOperationRequest): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
     if (name !== MERCURE_COOKIE) continue;
@@ -19,33 +19,42 @@ function mercureCookie(request: Request): string | undefined {
   return undefined;
 }
 
+/** What an EventSource client of the hub sends: the hub's `authorization` query value, if any. */
+interface EventSourceCredentials {
+  authorization: string | undefined;
+}
+
 /**
  * The bearer token from the Authorization header or, for EventSource clients of the hub,
  * from what Mercure lets them use instead: the `authorization` query parameter (kept for
  * existing mail.tm clients) or the `mercureAuthorization` cookie (what our dashboard uses,
  * so that no credential sits in a URL).
  */
-function bearerToken(request: Request, forEventSource: boolean): string | undefined {
+function bearerToken(
+  request: AnyOperationRequest,
+  eventSource: EventSourceCredentials | undefined,
+): string | undefined {
   const header = request.headers.authorization;
   const fromHeader = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (fromHeader) return fromHeader;
-  if (!forEventSource) return undefined;
-  if (typeof request.query.authorization === 'string') {
-    return request.query.authorization.replace(/^Bearer\s+/i, '') || undefined;
+  if (!eventSource) return undefined;
+  if (eventSource.authorization !== undefined) {
+    return eventSource.authorization.replace(/^Bearer\s+/i, '') || undefined;
   }
   return mercureCookie(request);
 }
 
 /**
- * The live mailbox a mail.tm JWT names. Refused with mail.tm's 401 texts: no token, or one
- * that is forged, expired, or names a mailbox that was deleted or has expired.
+ * The live mailbox a mail.tm JWT names; `eventSource` is given by the hub, whose clients may
+ * send it another way. Refused with mail.tm's 401 texts: no token, or one that is forged,
+ * expired, or names a mailbox that was deleted or has expired.
  */
 export async function authenticateMailbox(
-  request: Request,
+  request: AnyOperationRequest,
   services: Services,
-  options: { forEventSource?: boolean } = {},
+  eventSource?: EventSourceCredentials,
 ): Promise<Mailbox> {
-  const token = bearerToken(request, options.forEventSource ?? false);
+  const token = bearerToken(request, eventSource);
   if (!token) throw new ApiError(401, 'unauthorized', 'JWT Token not found');
   const claims = await services.mailboxTokens.verify(token);
   const mailbox = claims && (await services.mailboxes.findLive(claims.mailboxId, services.now()));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { components } from '@tempmail/openapi/operations';
 import type { MailboxEvent, MessageDetail } from '../../features/messages/message-types.js';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
 import { openEventStream } from '../event-stream.js';
@@ -8,7 +9,7 @@ import { ApiError } from '../api-error.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import { sendAttachment, sendSource } from '../mailbox-views/send-download.js';
 import { catchUpAfterGaps, sentIds } from '../mailbox-views/catch-up-after-gap.js';
-import type { OperationHandlers } from '../mount-operations.js';
+import type { AnyOperationRequest, OperationId, SurfaceHandlers } from '../operation-handlers.js';
 import { authenticateMailbox } from './authenticate-mailbox.js';
 import {
   PAGE_SIZE,
@@ -26,20 +27,25 @@ const notFound = () => new ApiError(404, 'not_found', 'Not Found');
 /** Account frames (with `used`) on a Mercure stream come at most this often. */
 const ACCOUNT_FRAME_MS = 250;
 
-function pageOf(request: Request): number {
-  const page = Number(request.query.page ?? 1);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+type Schemas = components['schemas'];
+
+/** An account as mail.tm sends it, in either form. */
+type AccountBody = Schemas['MailTmAccount'] | Schemas['MailTmAccountJsonLd'];
+
+/** A message as mail.tm sends it, in either form. */
+type MessageBody = Schemas['MailTmMessageDetail'] | Schemas['MailTmMessageDetailJsonLd'];
 
 /** The mail.tm-compatible API (see openapi/src/mailtm), in mail.tm's wire format. */
-export function mailTmHandlers(services: Services): OperationHandlers {
+export function mailTmHandlers(
+  services: Services,
+): SurfaceHandlers<Extract<OperationId, `mailTm${string}`>> {
   const { mailboxes, config } = services;
   const domainsSince = services.now();
   const addressCreation = limitAddressCreation(services);
 
   async function sendAccount(
-    request: Request,
-    response: Response,
+    request: AnyOperationRequest,
+    response: Response<AccountBody>,
     status: number,
     mailboxId: string,
   ) {
@@ -56,8 +62,8 @@ export function mailTmHandlers(services: Services): OperationHandlers {
   }
 
   function sendMessage(
-    request: Request,
-    response: Response,
+    request: AnyOperationRequest,
+    response: Response<MessageBody>,
     message: MessageDetail,
     expiresAt: number,
   ) {
@@ -72,7 +78,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
 
   return {
     mailTmListDomains(request, response) {
-      const page = pageOf(request);
+      const page = request.query.page ?? 1;
       const items = config.mailDomains
         .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
         .map((domain) => domainResource(domain, domainsSince));
@@ -80,7 +86,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
         context: '/contexts/Domain',
         path: '/domains',
         type: 'Domain',
-        idOf: (item) => `/domains/${String(item.id)}`,
+        idOf: (item) => `/domains/${item.id}`,
         items,
         total: config.mailDomains.length,
         page,
@@ -102,7 +108,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     },
 
     async mailTmCreateAccount(request, response) {
-      const { address, password } = request.body as { address: string; password: string };
+      const { address, password } = request.body;
       const place = await addressCreation.take(request);
       const now = services.now();
       const result = await mailboxes.create({
@@ -130,7 +136,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     },
 
     async mailTmCreateToken(request, response) {
-      const { address, password } = request.body as { address: string; password: string };
+      const { address, password } = request.body;
       const mailbox = await mailboxes.signIn(address, password, services.now());
       if (!mailbox) throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
       const token = await services.mailboxTokens.issue(
@@ -160,7 +166,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
 
     async mailTmListMessages(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      const page = pageOf(request);
+      const page = request.query.page ?? 1;
       const { messages, total } = await services.messages.list([mailbox.id], {
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
@@ -169,7 +175,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
         context: '/contexts/Message',
         path: '/messages',
         type: 'Message',
-        idOf: (item) => `/messages/${String(item.id)}`,
+        idOf: (item) => `/messages/${item.id}`,
         items: messages.map((message) => messageResource(message)),
         total,
         page,
@@ -178,33 +184,28 @@ export function mailTmHandlers(services: Services): OperationHandlers {
 
     async mailTmGetMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      const message = await services.messages.read(String(request.params.id), [mailbox.id]);
+      const message = await services.messages.read(request.params.id, [mailbox.id]);
       if (!message) throw notFound();
       sendMessage(request, response, message, mailbox.expiresAt);
     },
 
     async mailTmUpdateMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      const { seen } = request.body as { seen: boolean };
-      const message = await services.messages.setSeen(
-        String(request.params.id),
-        [mailbox.id],
-        seen,
-      );
+      const { seen } = request.body;
+      const message = await services.messages.setSeen(request.params.id, [mailbox.id], seen);
       if (!message) throw notFound();
       sendMessage(request, response, message, mailbox.expiresAt);
     },
 
     async mailTmDeleteMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      if (!(await services.messages.delete(String(request.params.id), [mailbox.id])))
-        throw notFound();
+      if (!(await services.messages.delete(request.params.id, [mailbox.id]))) throw notFound();
       response.status(204).end();
     },
 
     async mailTmDownloadMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      const id = String(request.params.id);
+      const id = request.params.id;
       const raw = await services.messages.readSource(id, [mailbox.id]);
       if (!raw) throw notFound();
       sendSource(response, id, raw);
@@ -213,8 +214,8 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     async mailTmGetAttachment(request, response) {
       const mailbox = await authenticateMailbox(request, services);
       const attachment = await services.messages.readAttachment(
-        String(request.params.id),
-        String(request.params.attachmentId),
+        request.params.id,
+        request.params.attachmentId,
         [mailbox.id],
       );
       if (!attachment) throw notFound();
@@ -223,7 +224,7 @@ export function mailTmHandlers(services: Services): OperationHandlers {
 
     async mailTmGetSource(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      const id = String(request.params.id);
+      const id = request.params.id;
       const raw = await services.messages.readSource(id, [mailbox.id]);
       if (!raw) throw notFound();
       sendResource(
@@ -236,10 +237,12 @@ export function mailTmHandlers(services: Services): OperationHandlers {
     },
 
     async mailTmSubscribe(request, response) {
-      const mailbox = await authenticateMailbox(request, services, { forEventSource: true });
+      const mailbox = await authenticateMailbox(request, services, {
+        authorization: request.query.authorization,
+      });
       if (request.query.topic !== `/accounts/${mailbox.id}`) throw notFound();
       const stream = openEventStream(request, response);
-      const send = (resource: Record<string, unknown>) =>
+      const send = (resource: Schemas['MailTmAccountJsonLd'] | Schemas['MailTmMessageJsonLd']) =>
         stream.send({ id: `urn:uuid:${randomUUID()}`, data: JSON.stringify(resource) });
 
       // `used` is a sum over the mailbox: computed at most once per ACCOUNT_FRAME_MS, not per

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { components } from '@tempmail/openapi/operations';
 import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import type { MessageDetail, MessageSummary } from '../../features/messages/message-types.js';
+import type { AnyOperationRequest } from '../operation-handlers.js';
+
+type Schemas = components['schemas'];
 
 /** mail.tm's page size for /domains and /messages. */
 export const PAGE_SIZE = 30;
@@ -19,19 +23,47 @@ export function domainId(domain: string): string {
 }
 
 /** JSON-LD (mail.tm's default) unless the client prefers plain JSON. */
-export function wantsJsonLd(request: Request): boolean {
+export function wantsJsonLd(request: AnyOperationRequest): boolean {
   return request.accepts(['application/ld+json', 'application/json']) !== 'application/json';
 }
 
-type Resource = Record<string, unknown>;
+/** A resource's JSON-LD keys, as a handler names them. */
+interface LinkedData<Context extends string, Type extends string> {
+  context: Context;
+  id: string;
+  type: Type;
+}
 
-/** Sends a resource: with its JSON-LD keys for ld+json, without them for plain JSON. */
-export function sendResource(
-  request: Request,
-  response: Response,
+/** A resource in its JSON-LD form: its keys first, then its own. */
+type Linked<Body, Context extends string, Type extends string> = {
+  '@context': Context;
+  '@id': string;
+  '@type': Type;
+} & Body;
+
+/** A member of a Hydra collection: its IRI and type, then its own keys. */
+type Member<Item, Type extends string> = { '@id': string; '@type': Type } & Item;
+
+/** A page of a collection in the Hydra envelope. */
+interface HydraCollection<Item, Context extends string, Path extends string, Type extends string> {
+  '@context': Context;
+  '@id': Path;
+  '@type': 'hydra:Collection';
+  'hydra:member': Member<Item, Type>[];
+  'hydra:totalItems': number;
+  'hydra:view'?: Schemas['MailTmHydraView'];
+}
+
+/**
+ * Sends a resource: with its JSON-LD keys for ld+json, without them for plain JSON. The
+ * response takes both forms of `body`, so tsc holds each to the handler's operation.
+ */
+export function sendResource<Body extends object, Context extends string, Type extends string>(
+  request: AnyOperationRequest,
+  response: Response<NoInfer<Body | Linked<Body, Context, Type>>>,
   status: number,
-  linkedData: { context: string; id: string; type: string },
-  body: Resource,
+  linkedData: LinkedData<Context, Type>,
+  body: Body,
 ): void {
   if (wantsJsonLd(request)) {
     response
@@ -50,17 +82,22 @@ export function sendResource(
 
 /**
  * Sends a collection: the Hydra envelope (with `hydra:view` only when there is more than
- * one page) for ld+json, a plain array for plain JSON.
+ * one page) for ld+json, a plain array for plain JSON; both held to the operation by tsc.
  */
-export function sendCollection(
-  request: Request,
-  response: Response,
+export function sendCollection<
+  Item extends object,
+  Context extends string,
+  Path extends string,
+  Type extends string,
+>(
+  request: AnyOperationRequest,
+  response: Response<NoInfer<Item[] | HydraCollection<Item, Context, Path, Type>>>,
   collection: {
-    context: string;
-    path: string;
-    type: string;
-    idOf: (item: Resource) => string;
-    items: Resource[];
+    context: Context;
+    path: Path;
+    type: Type;
+    idOf: (item: Item) => string;
+    items: Item[];
     total: number;
     page: number;
   },
@@ -71,7 +108,7 @@ export function sendCollection(
   }
   const lastPage = Math.max(1, Math.ceil(collection.total / PAGE_SIZE));
   const pageUrl = (page: number) => `${collection.path}?page=${page}`;
-  const view =
+  const view: { 'hydra:view'?: Schemas['MailTmHydraView'] } =
     lastPage > 1
       ? {
           'hydra:view': {
@@ -101,7 +138,7 @@ export function sendCollection(
     });
 }
 
-export function domainResource(domain: string, since: number): Resource {
+export function domainResource(domain: string, since: number): Schemas['MailTmDomain'] {
   return {
     id: domainId(domain),
     domain,
@@ -112,7 +149,7 @@ export function domainResource(domain: string, since: number): Resource {
   };
 }
 
-export function accountResource(mailbox: Mailbox, used: number): Resource {
+export function accountResource(mailbox: Mailbox, used: number): Schemas['MailTmAccount'] {
   return {
     id: mailbox.id,
     address: mailbox.address,
@@ -125,7 +162,10 @@ export function accountResource(mailbox: Mailbox, used: number): Resource {
   };
 }
 
-export function messageResource(message: MessageSummary, isDeleted = false): Resource {
+export function messageResource(
+  message: MessageSummary,
+  isDeleted = false,
+): Schemas['MailTmMessage'] {
   return {
     id: message.id,
     accountId: `/accounts/${message.mailboxId}`,
@@ -145,7 +185,10 @@ export function messageResource(message: MessageSummary, isDeleted = false): Res
   };
 }
 
-export function messageDetailResource(message: MessageDetail, retentionDate: number): Resource {
+export function messageDetailResource(
+  message: MessageDetail,
+  retentionDate: number,
+): Schemas['MailTmMessageDetail'] {
   const summary = messageResource(message);
   return {
     ...summary,

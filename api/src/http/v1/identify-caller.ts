@@ -75,11 +75,19 @@ export async function identifyCaller(request: Request, services: Services): Prom
   };
 }
 
-/** The live mailboxes a caller reads: its own, or every live one of the token's user. */
-export async function callerMailboxes(caller: Caller, services: Services): Promise<Mailbox[]> {
+/** A caller who sent a valid token: every call that reads mailboxes needs one. */
+export type TokenCaller = Exclude<Caller, { kind: 'anonymous' }>;
+
+/** The caller, who must have sent a token; an anonymous one is refused with 401. */
+export function requireToken(caller: Caller): TokenCaller {
   if (caller.kind === 'anonymous') {
     throw new ApiError(401, 'unauthorized', 'This call needs a bearer token.');
   }
+  return caller;
+}
+
+/** The live mailboxes a caller reads: its own, or every live one of the token's user. */
+export async function callerMailboxes(caller: TokenCaller, services: Services): Promise<Mailbox[]> {
   if (caller.kind === 'mailbox') return [caller.mailbox];
   return services.mailboxes.listLive(caller.user.id, services.now());
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
 import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
+import type { AnyOperationRequest } from '../operation-handlers.js';
 
 export interface ListValidators {
   /** Strong: changes with every change to what the listing shows. */
@@ -37,7 +37,7 @@ export function listValidators(mailboxes: readonly Mailbox[], page = ''): ListVa
  * Whether the client's copy is current (RFC 9110 section 13.2.2): If-None-Match decides when
  * sent (weak comparison, `*` matches); otherwise If-Modified-Since, when it is a valid date.
  */
-export function isNotModified(request: Request, validators: ListValidators): boolean {
+export function isNotModified(request: AnyOperationRequest, validators: ListValidators): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
     return ifNoneMatch

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { randomLocalPart } from '../../features/mailboxes/addresses.js';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
 import { isPro } from '../../features/users/is-pro.js';
@@ -16,9 +16,9 @@ import {
 import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.js';
 import { sendSource } from '../mailbox-views/send-download.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
-import type { OperationHandlers } from '../mount-operations.js';
+import type { SurfaceHandlers } from '../operation-handlers.js';
 import { callerOf } from './guard-public-api.js';
-import { callerMailboxes } from './identify-caller.js';
+import { callerMailboxes, requireToken } from './identify-caller.js';
 import { createListBodyCache } from './cache-list-bodies.js';
 import { isNotModified, listValidators } from './list-validators.js';
 
@@ -28,24 +28,36 @@ const GENERATE_ATTEMPTS = 5;
 const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
 
 /** The public developer API (openapi/src/public): bearer tokens, rate limits, ETags. */
-export function v1Handlers(services: Services): OperationHandlers {
+export function v1Handlers(
+  services: Services,
+): SurfaceHandlers<
+  | 'generateEmail'
+  | 'publicListDomains'
+  | 'getIdentity'
+  | 'listMessages'
+  | 'getMessage'
+  | 'deleteMessage'
+  | 'getMessageRaw'
+  | 'getMessageAttachment'
+  | 'streamEvents'
+> {
   const { config } = services;
   const listBodies = createListBodyCache();
   const addressCreation = limitAddressCreation(services);
 
-  /** The caller's mailboxes and, for a message id, the message if it is in one of them. */
-  async function scope(request: Request, response: Response) {
-    const mailboxes = await callerMailboxes(callerOf(response), services);
+  /** The mailboxes the caller's token reads: their ids, and the address of each. */
+  async function scope(response: Response) {
+    const mailboxes = await callerMailboxes(requireToken(callerOf(response)), services);
     const ids = mailboxes.map((mailbox) => mailbox.id);
     const addressOf = (mailboxId: string) =>
       mailboxes.find((mailbox) => mailbox.id === mailboxId)!.address;
-    return { mailboxes, ids, addressOf, messageId: String(request.params.id) };
+    return { mailboxes, ids, addressOf };
   }
 
   return {
     async generateEmail(request, response) {
       const caller = callerOf(response);
-      const { customAlias } = (request.body ?? {}) as { customAlias?: string };
+      const customAlias = request.body?.customAlias;
       const user = caller.kind === 'api_token' ? caller.user : undefined;
       const pro = user !== undefined && caller.tier === 'pro';
       if (customAlias !== undefined && !pro) {
@@ -94,14 +106,9 @@ export function v1Handlers(services: Services): OperationHandlers {
     },
 
     async getIdentity(_request, response) {
-      const caller = callerOf(response);
+      const caller = requireToken(callerOf(response));
       const mailboxes = await callerMailboxes(caller, services);
-      const user =
-        caller.kind === 'api_token'
-          ? caller.user
-          : caller.kind === 'mailbox'
-            ? caller.owner
-            : undefined;
+      const user = caller.kind === 'api_token' ? caller.user : caller.owner;
       const header = (name: string) => Number(response.getHeader(name) ?? 0);
       response.json({
         kind: caller.kind,
@@ -121,17 +128,17 @@ export function v1Handlers(services: Services): OperationHandlers {
     },
 
     async listMessages(request, response) {
-      let { mailboxes } = await scope(request, response);
+      let { mailboxes } = await scope(response);
       const wanted = request.query.mailbox;
-      if (typeof wanted === 'string') {
+      if (wanted !== undefined) {
         const address = wanted.trim().toLowerCase();
         mailboxes = mailboxes.filter((mailbox) => mailbox.address === address);
         if (mailboxes.length === 0) {
           throw new ApiError(403, 'forbidden', `This token cannot read ${wanted}.`);
         }
       }
-      const limit = Number(request.query.limit ?? LIST_LIMIT);
-      const before = typeof request.query.before === 'string' ? request.query.before : undefined;
+      const limit = request.query.limit ?? LIST_LIMIT;
+      const { before } = request.query;
       const validators = listValidators(mailboxes, `${limit}:${before ?? ''}`);
       response.setHeader('ETag', validators.etag);
       response.setHeader('Last-Modified', validators.lastModified);
@@ -166,36 +173,36 @@ export function v1Handlers(services: Services): OperationHandlers {
     },
 
     async getMessage(request, response) {
-      const { ids, addressOf, messageId } = await scope(request, response);
-      const message = await services.messages.read(messageId, ids, { markSeen: true });
+      const { ids, addressOf } = await scope(response);
+      const message = await services.messages.read(request.params.id, ids, { markSeen: true });
       if (!message) throw notFound();
       response.json(messageDetailResource(message, addressOf(message.mailboxId)));
     },
 
     async deleteMessage(request, response) {
-      const { ids, messageId } = await scope(request, response);
-      if (!(await services.messages.delete(messageId, ids))) throw notFound();
+      const { ids } = await scope(response);
+      if (!(await services.messages.delete(request.params.id, ids))) throw notFound();
       response.status(204).end();
     },
 
     async getMessageRaw(request, response) {
-      const { ids, messageId } = await scope(request, response);
-      const raw = await services.messages.readSource(messageId, ids);
+      const { ids } = await scope(response);
+      const raw = await services.messages.readSource(request.params.id, ids);
       if (!raw) throw notFound();
-      sendSource(response, messageId, raw);
+      sendSource(response, request.params.id, raw);
     },
 
     async getMessageAttachment(request, response) {
-      const { ids, messageId } = await scope(request, response);
+      const { ids } = await scope(response);
       await sendMessageAttachment(services, response, {
-        messageId,
-        attachmentId: String(request.params.attachmentId),
+        messageId: request.params.id,
+        attachmentId: request.params.attachmentId,
         mailboxIds: ids,
       });
     },
 
     async streamEvents(request, response) {
-      const caller = callerOf(response);
+      const caller = requireToken(callerOf(response));
       const mailboxes = await callerMailboxes(caller, services);
       await streamMailboxEvents(request, response, services, {
         mailboxes,
