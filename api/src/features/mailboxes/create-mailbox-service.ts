@@ -42,25 +42,33 @@ export function createMailboxService(deps: MailboxServiceDeps) {
     },
 
     /**
-     * A new random address on our first domain for `owner` (or nobody): a free address lives
-     * 60 minutes, a Pro user's as long as their Pro. Read through tokens only: its password is
-     * random and never shown.
+     * A new address on our first domain for `owner` (or nobody): under `localPart` when one is
+     * asked for (its problems come back as violations), else a random name. A free address
+     * lives 60 minutes, a Pro user's as long as their Pro. Read through tokens only: its
+     * password is random and never shown.
      */
-    async generate(owner: User | undefined, now: number): Promise<Mailbox> {
+    async generate(
+      owner: User | undefined,
+      now: number,
+      localPart?: string,
+    ): Promise<CreateMailboxResult> {
       const expiresAt =
         owner && isPro(owner, now) ? owner.proExpiresAt! : now + FREE_MAILBOX_LIFETIME_MS;
-      for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt += 1) {
-        const result = await createMailbox(
+      const attempt = (local: string) =>
+        createMailbox(
           { mailboxes, domains: deps.domains, reservedLocalParts: deps.reservedLocalParts },
           {
-            address: `${randomLocalPart(deps.reservedLocalParts)}@${deps.domains[0]!}`,
+            address: `${local}@${deps.domains[0]!}`,
             password: randomUUID(),
             ownerUserId: owner?.id ?? null,
             now,
             expiresAt,
           },
         );
-        if (result.ok) return result.mailbox;
+      if (localPart !== undefined) return attempt(localPart.toLowerCase());
+      for (let tries = 0; tries < GENERATE_ATTEMPTS; tries += 1) {
+        const result = await attempt(randomLocalPart(deps.reservedLocalParts));
+        if (result.ok) return result;
       }
       throw new Error(`no free random address after ${GENERATE_ATTEMPTS} tries`);
     },

@@ -42,14 +42,16 @@ export function addressHandlers(
       const place = await addressCreation.take(request);
       // The first thing many visitors store: their user is saved here if new.
       const user = await sessions.save(request, response);
-      let mailbox: Mailbox;
+      let made;
       try {
-        mailbox = await services.mailboxes.generate(user, services.now());
+        made = await services.mailboxes.generate(user, services.now());
       } catch (error) {
         await place.giveBack();
         throw error;
       }
-      response.status(201).json(await addressResource(mailbox));
+      // A random name is never refused: generate retries or throws.
+      if (!made.ok) throw new Error('a random address was refused');
+      response.status(201).json(await addressResource(made.mailbox));
     },
   };
 }

@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
-import { randomLocalPart } from '../../features/mailboxes/addresses.js';
-import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
-import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import { ApiError } from '../api-error.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import { refuseAlias } from '../refuse-alias.js';
@@ -21,9 +17,6 @@ import { callerOf } from './guard-public-api.js';
 import { callerMailboxes, requireToken } from './identify-caller.js';
 import { createListBodyCache } from './cache-list-bodies.js';
 import { isNotModified, listValidators } from './list-validators.js';
-
-/** Random addresses collide about never; a few tries make "about" into "never in practice". */
-const GENERATE_ATTEMPTS = 5;
 
 const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
 
@@ -68,34 +61,25 @@ export function v1Handlers(
         );
       }
       const place = await addressCreation.take(request);
-      const now = services.now();
-      const domain = config.mailDomains[0]!;
-      const expiresAt = pro ? user.proExpiresAt! : now + FREE_MAILBOX_LIFETIME_MS;
-      let mailbox: Mailbox | undefined;
-      for (let attempt = 0; attempt < GENERATE_ATTEMPTS && !mailbox; attempt += 1) {
-        const local = customAlias?.toLowerCase() ?? randomLocalPart(config.reservedLocalParts);
-        // Read only through tokens: the password is random and never shown.
-        const result = await services.mailboxes.create({
-          address: `${local}@${domain}`,
-          password: randomUUID(),
-          ownerUserId: user?.id ?? null,
-          now,
-          expiresAt,
-        });
-        if (result.ok) mailbox = result.mailbox;
-        else if (customAlias !== undefined) {
-          await place.giveBack();
-          throw refuseAlias(result.violations);
-        }
+      let result;
+      try {
+        result = await services.mailboxes.generate(user, services.now(), customAlias);
+      } catch (error) {
+        await place.giveBack();
+        throw error;
       }
-      if (!mailbox) throw new Error(`no free random address after ${GENERATE_ATTEMPTS} tries`);
+      if (!result.ok) {
+        await place.giveBack();
+        throw refuseAlias(result.violations);
+      }
+      const { mailbox } = result;
       const token = await services.mailboxTokens.issue(
         { mailboxId: mailbox.id, address: mailbox.address },
         mailbox.expiresAt,
       );
       response.status(201).json({
         address: mailbox.address,
-        domain,
+        domain: mailbox.address.split('@')[1]!,
         expiresAt: new Date(mailbox.expiresAt).toISOString(),
         token,
       });
