@@ -1,9 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StrokeIcon } from '../../shared/stroke-icon';
+import { attachmentKind, type AttachmentKind } from './attachment-kind';
 import { downloadAttachment } from './download-attachment';
 import { formatByteSize } from './format-byte-size';
 import type { InboxSource } from './inbox-sources';
 import type { OpenedAttachment } from './normalize-message';
+
+const ICONS: Record<AttachmentKind, string> = {
+  image:
+    'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM21 15l-5-5L5 21M8.5 10a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
+  document: 'M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6M8 13h8M8 17h8',
+  archive: 'M21 8v13H3V8M1 3h22v5H1zM10 12h4',
+  calendar:
+    'M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM16 2v4M8 2v4M3 10h18',
+  file: 'M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6',
+};
 
 function AttachmentRow({
   source,
@@ -17,6 +29,7 @@ function AttachmentRow({
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const name = attachment.filename || attachment.id;
+  const kind = attachmentKind(attachment.contentType, attachment.filename);
 
   async function save() {
     setState('busy');
@@ -30,7 +43,10 @@ function AttachmentRow({
 
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-      <span className="min-w-0 flex-1 break-all">{name}</span>
+      <span data-kind={kind} className="text-slate-500 dark:text-slate-400">
+        <StrokeIcon path={ICONS[kind]} />
+      </span>
+      <span className="min-w-0 flex-1 wrap-anywhere">{name}</span>
       <span className="text-sm text-slate-500 dark:text-slate-400">
         {formatByteSize(attachment.size, i18n.language)}
       </span>
@@ -52,7 +68,7 @@ function AttachmentRow({
   );
 }
 
-/** The message's attachments, each with its size and a download button. */
+/** The message's attachments, each with an icon for its type, its size and a download button. */
 export function AttachmentList({
   source,
   messageId,

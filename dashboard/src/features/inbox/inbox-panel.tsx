@@ -76,7 +76,8 @@ export function InboxPanel({
   );
   const newId = view.sort === 'date' ? newBadgeId(list) : null;
   // A selected message that has since gone from the inbox no longer counts.
-  const checkedCount = list.filter((message) => checked.has(message.id)).length;
+  const checkedIds = list.filter((message) => checked.has(message.id)).map(({ id }) => id);
+  const checkedCount = checkedIds.length;
   const narrowed = view.search.trim() !== '' || view.filter !== 'all';
 
   function open(message: InboxMessage) {
@@ -174,7 +175,12 @@ export function InboxPanel({
       )}
       {controlsOpen && <FilterSortControls id={controlsId} view={view} onChange={setView} />}
       {checkedCount > 0 && (
-        <SelectionBar count={checkedCount} onClear={() => setChecked(new Set())} />
+        <SelectionBar
+          count={checkedCount}
+          source={source}
+          ids={checkedIds}
+          onClear={() => setChecked(new Set())}
+        />
       )}
       {narrowed && shown.length > 0 && (
         <p role="status" className="sr-only">

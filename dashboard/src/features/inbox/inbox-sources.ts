@@ -2,6 +2,8 @@ import {
   getProMessage,
   getProMessageAttachment,
   listAllMessages,
+  mailTmDeleteMessage,
+  mailTmDownloadMessage,
   mailTmGetAttachment,
   mailTmGetMessage,
   mailTmListMessages,
@@ -36,6 +38,12 @@ export interface InboxSource {
    */
   markSeen?: (id: string) => Promise<OpenedMessage | undefined>;
   download(messageId: string, attachmentId: string): Promise<Blob>;
+  /** Deletes a message for good; absent where the API offers no delete. */
+  remove?: (id: string) => Promise<void>;
+  /** Marks a message read or unread; absent where the API offers no way to. */
+  setSeen?: (id: string, seen: boolean) => Promise<void>;
+  /** The message as received (RFC 5322): its inline images' Content-IDs are only there. */
+  readRaw?: (id: string, signal: AbortSignal) => Promise<string>;
   /** Opens the event stream that announces new mail. */
   openStream(): EventSource;
   /** What a stream frame's data changes in the list, or undefined when nothing. */
@@ -97,6 +105,18 @@ export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): In
       ),
     download: (id, attachmentId) =>
       unwrap(mailTmGetAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
+    remove: async (id) => {
+      await unwrap(mailTmDeleteMessage({ client, path: { id } }));
+    },
+    setSeen: async (id, seen) => {
+      await unwrap(mailTmUpdateMessage({ client, path: { id }, body: { seen } }));
+    },
+    readRaw: async (id, signal) => {
+      const raw = await unwrap(
+        mailTmDownloadMessage({ client, path: { id }, parseAs: 'blob', signal }),
+      );
+      return raw.text();
+    },
     openStream: () => {
       // EventSource cannot send headers. The hub also takes the token in the query, but a
       // credential in a URL ends up in logs and histories: Mercure's own cookie carries it,

@@ -1,18 +1,54 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildMailDocument, sanitizeMailHtml } from './sanitize-mail-html';
 
 /**
- * Links may open a new tab that is free of the sandbox; nothing else. No `allow-scripts`,
- * and no `allow-same-origin` either: the frame is an opaque origin that can reach neither
- * this page nor the token in its storage (../shared/reference/engineering-notes.md).
+ * Links may open a new tab that is free of the sandbox; nothing may run. No `allow-scripts`,
+ * ever: with `allow-same-origin` beside it the frame could lift its own sandbox
+ * (../shared/reference/engineering-notes.md). `allow-same-origin` alone lets this page
+ * measure the mail, to fit it to the pane as phone mail apps do; without scripts in the
+ * frame (the sandbox and the policy both forbid them) that reach is this page's only.
  */
-const SANDBOX = 'allow-popups allow-popups-to-escape-sandbox';
+const SANDBOX = 'allow-same-origin allow-popups allow-popups-to-escape-sandbox';
+
+/** A mail this much wider than the pane is laid out at its width and scaled to fit. */
+const WIDER_BY_PX = 1;
+
+/**
+ * Sizes the frame to the mail: as tall as it is, so the page scrolls and not a box inside
+ * it; and a mail wider than the pane (a 600 px newsletter on a phone) laid out at its own
+ * width, then either scaled down to the pane's width or shown at its size in a box that
+ * scrolls sideways. Returns whether the mail is wider than the pane.
+ */
+function fitFrame(frame: HTMLIFrameElement, box: HTMLElement, actualSize: boolean): boolean {
+  const mail = frame.contentDocument;
+  // Before its first load the frame holds an empty page, nothing to measure.
+  if (mail?.URL !== 'about:srcdoc') return false;
+  const root = mail.documentElement;
+  const pane = box.clientWidth;
+  // Laid out at the pane's width, with no height to fill, the mail shows its own size.
+  frame.style.transform = '';
+  frame.style.width = `${pane}px`;
+  frame.style.height = '0';
+  root.style.overflow = 'hidden';
+  const natural = root.scrollWidth;
+  const wide = natural > pane + WIDER_BY_PX;
+  if (wide) frame.style.width = `${natural}px`;
+  const height = root.scrollHeight;
+  frame.style.height = `${height}px`;
+  const scale = wide && !actualSize ? pane / natural : 1;
+  if (scale < 1) frame.style.transform = `scale(${scale})`;
+  // The box's own borders and its sideways scroll bar add to the height it needs.
+  const chrome = box.offsetHeight - box.clientHeight;
+  box.style.height = `${Math.ceil(height * scale) + chrome}px`;
+  return wide;
+}
 
 /**
  * A received HTML body in a sandboxed `srcdoc` frame, sanitized, under a policy that blocks
  * scripts and remote loads. Remote images wait for 'Show images'; mount one per message
- * (keyed by its id) so that choice never carries over to the next message.
+ * (keyed by its id) so that choice never carries over to the next message. A mail wider than
+ * the pane fits it, with "Actual size" for the detail.
  */
 export function MailHtmlFrame({
   html,
@@ -25,6 +61,10 @@ export function MailHtmlFrame({
 }) {
   const { t } = useTranslation();
   const [showRemoteImages, setShowRemoteImages] = useState(false);
+  const [actualSize, setActualSize] = useState(false);
+  const [wide, setWide] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const { document, hasRemoteImages } = useMemo(() => {
     const sanitized = sanitizeMailHtml(html, { showRemoteImages, inlineImages });
     return {
@@ -32,6 +72,25 @@ export function MailHtmlFrame({
       hasRemoteImages: sanitized.hasRemoteImages,
     };
   }, [html, showRemoteImages, inlineImages]);
+
+  const fit = useCallback(() => {
+    if (frame.current && box.current) setWide(fitFrame(frame.current, box.current, actualSize));
+  }, [actualSize]);
+
+  useEffect(() => {
+    fit();
+    const element = box.current;
+    if (!element) return;
+    // A phone turned, a window resized, the side pane narrowed: fit again.
+    let width = element.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      fit();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fit]);
 
   return (
     <div className="mt-4">
@@ -50,14 +109,39 @@ export function MailHtmlFrame({
           </button>
         </div>
       )}
-      <iframe
-        data-testid="message-html"
-        title={t('message.htmlTitle', { subject })}
-        sandbox={SANDBOX}
-        srcDoc={document}
-        referrerPolicy="no-referrer"
-        className="h-[60vh] min-h-80 w-full rounded-lg border border-slate-200 dark:border-slate-700 bg-white"
-      />
+      {wide && (
+        <div className="mb-2 flex justify-end">
+          <button
+            type="button"
+            onClick={() => setActualSize(!actualSize)}
+            className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1 text-sm font-medium hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            {actualSize ? t('message.fitToWidth') : t('message.actualSize')}
+          </button>
+        </div>
+      )}
+      {/* Fitted, the frame is still laid out at the mail's width: clipped, not scrollable, so
+          nothing (a focused link inside) can shift it sideways. */}
+      <div
+        ref={box}
+        data-testid="message-html-box"
+        // At its actual size a wide mail scrolls sideways here, by keyboard too.
+        tabIndex={wide && actualSize ? 0 : undefined}
+        role={wide && actualSize ? 'region' : undefined}
+        aria-label={wide && actualSize ? t('message.htmlTitle', { subject }) : undefined}
+        className={`rounded-lg border border-slate-200 dark:border-slate-700 bg-white ${wide && actualSize ? 'overflow-x-auto' : 'overflow-clip'} focus-visible:outline-2 focus-visible:outline-indigo-600`}
+      >
+        <iframe
+          ref={frame}
+          data-testid="message-html"
+          title={t('message.htmlTitle', { subject })}
+          sandbox={SANDBOX}
+          srcDoc={document}
+          referrerPolicy="no-referrer"
+          onLoad={fit}
+          className="block h-[60vh] w-full origin-top-left"
+        />
+      </div>
     </div>
   );
 }

@@ -1,19 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { AttachmentList } from './attachment-list';
 import { formatRelativeTime } from './format-relative-time';
 import type { InboxSource } from './inbox-sources';
 import { linkPlainText } from './link-plain-text';
 import { MailHtmlFrame } from './mail-html-frame';
-import { messageQueryOptions } from './message-queries';
-import { ProFeatureButton } from './pro-feature-button';
+import { failedCount, focusAfterRemoving, useDeleteMessages, useSetSeen } from './message-actions';
+import { messageQueryOptions, messagesQueryOptions } from './message-queries';
+import type { MailParty } from './normalize-message';
 import { useInlineImages } from './use-inline-images';
+import { wrapAddress } from './wrap-address';
+
+const ACTION_BUTTON =
+  'rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60';
+
+function Party({ party }: { party: MailParty }) {
+  if (!party.name) return wrapAddress(party.address);
+  return (
+    <>
+      {party.name} &lt;{wrapAddress(party.address)}&gt;
+    </>
+  );
+}
 
 /**
- * One message, as the preview pane shows it. Its HTML body, when it has one, goes to
- * the sandboxed frame; otherwise the text body is shown as text nodes with its links made
- * clickable. Subject, sender and file names are always text nodes.
+ * One message, as the preview pane shows it, with what its owner may do to it (mark it
+ * unread or read, delete it), wherever the inbox's API offers that. Its HTML body, when it
+ * has one, goes to the sandboxed frame; otherwise the text body is shown as text nodes with
+ * its links made clickable. Subject, sender and file names are always text nodes.
  */
 export function MessageView({
   source,
@@ -28,41 +44,93 @@ export function MessageView({
 }) {
   const { t, i18n } = useTranslation();
   const message = useQuery(messageQueryOptions(source, id));
+  // The list as the inbox holds it, never read from here: it tells a message deleted since.
+  const list = useQuery({ ...messagesQueryOptions(source), enabled: false });
   const inlineImages = useInlineImages(source, message.data);
-  const data = message.data;
+  const deleteMessages = useDeleteMessages(source);
+  const setSeen = useSetSeen(source);
+  const gone = list.data !== undefined && !list.data.some((listed) => listed.id === id);
+  const data = gone ? undefined : message.data;
 
-  let status: string | undefined;
-  if (message.isError) status = t('message.loadFailed');
+  // What shows in place of the message, and whether it is a failure (an alert).
+  let status = '';
+  let failed = false;
+  if (gone) status = t('message.gone');
   else if (message.isPending) status = t('message.loading');
-  else if (!data) status = t('message.invalid');
+  else if (!data) {
+    failed = true;
+    status = message.isError ? t('message.loadFailed') : t('message.invalid');
+  }
+
+  async function remove() {
+    const focusNext = focusAfterRemoving([id]);
+    try {
+      await deleteMessages?.mutateAsync([id]);
+    } catch {
+      return;
+    }
+    // The list is shown again (on a phone it was hidden) before a row in it takes focus.
+    flushSync(onBack);
+    focusNext();
+  }
+
+  const failure =
+    (deleteMessages?.isError && t('message.deleteFailed', { count: 1 })) ||
+    (setSeen?.isError && t('message.markFailed', { count: failedCount(setSeen.error) }));
 
   return (
     <section
       aria-labelledby="message-heading"
-      className="self-start rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6"
+      className="min-w-0 self-start rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6"
     >
-      <button
-        ref={backRef}
-        type="button"
-        onClick={onBack}
-        className="mb-3 text-sm font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        {t('message.back')}
-      </button>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <button
+          ref={backRef}
+          type="button"
+          onClick={onBack}
+          className="mr-auto text-sm font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {t('message.back')}
+        </button>
+        {data && setSeen && (
+          <button
+            type="button"
+            onClick={() => setSeen.mutate({ ids: [id], seen: !data.seen })}
+            className={ACTION_BUTTON}
+          >
+            {data.seen ? t('message.markUnread') : t('message.markRead')}
+          </button>
+        )}
+        {data && deleteMessages && (
+          <button
+            type="button"
+            onClick={() => void remove()}
+            disabled={deleteMessages.isPending}
+            className={`${ACTION_BUTTON} text-red-700 dark:text-red-300`}
+          >
+            {t('message.delete')}
+          </button>
+        )}
+      </div>
+      {failure && (
+        <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      )}
       {data ? (
         <article>
           <h2 id="message-heading" className="text-xl font-semibold break-words">
             {data.subject || t('inbox.noSubject')}
           </h2>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600 dark:text-slate-300">
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm text-slate-600 dark:text-slate-300">
             <dt>{t('message.from')}</dt>
-            <dd className="break-all">
-              {data.from.name ? `${data.from.name} <${data.from.address}>` : data.from.address}
+            <dd data-testid="message-from" className="wrap-anywhere">
+              <Party party={data.from} />
             </dd>
             {data.mailbox && (
               <>
                 <dt>{t('message.to')}</dt>
-                <dd className="break-all">{data.mailbox}</dd>
+                <dd className="wrap-anywhere">{wrapAddress(data.mailbox)}</dd>
               </>
             )}
             <dt>{t('message.received')}</dt>
@@ -85,10 +153,6 @@ export function MessageView({
               )}
             </dd>
           </dl>
-          <div className="mt-3 flex gap-2">
-            <ProFeatureButton label={t('message.reply')} />
-            <ProFeatureButton label={t('message.delete')} />
-          </div>
           {data.html ? (
             inlineImages && (
               <MailHtmlFrame
@@ -109,7 +173,7 @@ export function MessageView({
           <AttachmentList source={source} messageId={data.id} attachments={data.attachments} />
         </article>
       ) : (
-        <p id="message-heading" role={message.isError || !data ? 'alert' : 'status'}>
+        <p id="message-heading" role={failed ? 'alert' : 'status'}>
           {status}
         </p>
       )}

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
-
-/** Sources that leave for another host: absolute http(s) or protocol-relative (`//host/x`). */
-const REMOTE_URL = /^\s*(?:https?:)?\/\//i;
+import { cleanMailCss } from './clean-mail-css';
+import { cidOfUrl } from './normalize-cid';
+import { serializeCss } from './tokenize-css';
 
 /**
  * Removed outright. Forms, frames and embeds have no place in a read-only preview, and
@@ -28,34 +28,47 @@ const FORBID_TAGS = [
 ];
 
 /**
- * Attributes that load or send something without an `<img src>` to show for it: `background`
- * and `srcset` slip past a check of `src` alone, `ping` reports clicks.
+ * Attributes that load or send something without an `<img src>` to show for it: `srcset`
+ * slips past a check of `src` alone, `ping` reports clicks. `background` goes too, once
+ * its image has been moved into the element's style, where the CSS rules apply to it.
  */
 const FORBID_ATTR = ['background', 'srcset', 'ping', 'action', 'formaction', 'poster'];
 
-/** A `cid:` URL's Content-ID as attachments list it: percent-decoded, without brackets. */
-export function decodeCid(value: string): string {
-  let id = value.trim();
+/** Data URLs of images: they load nothing. */
+const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
+
+/** A base no mail can name, to tell a relative URL (meaningless in a mail) from one on a host. */
+const RELATIVE_BASE = 'http://relative.invalid/';
+
+/**
+ * The address an absolute http(s) URL loads, as the browser reads it (tabs and newlines
+ * removed, `\\host` read as `//host`), or undefined for anything else.
+ */
+function remoteUrl(value: string): string | undefined {
   try {
-    id = decodeURIComponent(id);
+    const url = new URL(value, RELATIVE_BASE);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.href.startsWith(RELATIVE_BASE) ? undefined : url.href;
   } catch {
-    // Not percent-encoded after all: used as written.
+    return undefined;
   }
-  return id.replace(/^<|>$/g, '');
 }
 
 export interface SanitizedMail {
   /** The body's markup, safe to place in the preview frame's `<body>`. */
   html: string;
-  /** Whether the mail has `<img>` sources on another host (blocked unless asked for). */
+  /** Whether the mail shows images from another host (blocked unless asked for). */
   hasRemoteImages: boolean;
 }
 
 /**
  * Cleans a received HTML body for the preview frame. Every rewrite happens inside DOMPurify's
  * hooks, on the parsed tree, never on the string after it (a post-sanitize string rewrite was
- * a Roundcube CVE; see ../shared/reference/engineering-notes.md). The frame's sandbox and CSP
- * are the second line: this function alone is not what keeps scripts from running.
+ * a Roundcube CVE; see ../shared/reference/engineering-notes.md). Nothing in the result loads
+ * from elsewhere unless the reader let remote images in: image sources, `background`
+ * attributes, `<style>` elements and `style` attributes all go through one rule (the
+ * message's own `cid:` images and data URLs stay). The frame's sandbox and policy are the
+ * second wall.
  */
 export function sanitizeMailHtml(
   html: string,
@@ -64,7 +77,7 @@ export function sanitizeMailHtml(
     inlineImages = new Map(),
   }: {
     showRemoteImages: boolean;
-    /** The message's own images by Content-ID, as data URLs, for its `cid:` sources. */
+    /** The message's own images by `cid:` key (see normalize-cid.ts), as data URLs. */
     inlineImages?: ReadonlyMap<string, string>;
   },
 ): SanitizedMail {
@@ -72,20 +85,52 @@ export function sanitizeMailHtml(
   const purify = DOMPurify(window);
   let hasRemoteImages = false;
 
+  /** What an image URL becomes: kept, rewritten to the inline image, or undefined (dropped). */
+  const resolveImage = (value: string, image = true): string | undefined => {
+    const url = value.trim();
+    const cid = cidOfUrl(url);
+    if (cid !== undefined) return inlineImages.get(cid);
+    if (DATA_IMAGE.test(url)) return url;
+    const remote = remoteUrl(url);
+    if (remote === undefined || !image) return undefined;
+    hasRemoteImages = true;
+    return showRemoteImages ? remote : undefined;
+  };
+  const cleanCss = (css: string) => cleanMailCss(css, resolveImage);
+
+  purify.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName === 'style') node.textContent = cleanCss(node.textContent ?? '');
+  });
+
+  purify.addHook('beforeSanitizeAttributes', (node) => {
+    // `<td background="...">`, as old newsletters write it: the same image as a style, so
+    // that it shows when it may and goes through the CSS rules either way.
+    const background = node instanceof Element ? node.getAttribute('background') : null;
+    if (background === null) return;
+    const image = resolveImage(background);
+    if (image === undefined) return;
+    const css = serializeCss([
+      { type: 'ident', value: 'background-image' },
+      { type: 'colon' },
+      { type: 'url', value: image },
+      { type: 'semicolon' },
+    ]);
+    node.setAttribute('style', `${css}${node.getAttribute('style') ?? ''}`);
+  });
+
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName === 'style') data.attrValue = cleanCss(data.attrValue);
+  });
+
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
-    if (node.tagName !== 'IMG') return;
-    const src = node.getAttribute('src') ?? '';
-    if (REMOTE_URL.test(src)) {
-      hasRemoteImages = true;
-      if (!showRemoteImages) node.removeAttribute('src');
-    }
-    const cid = /^\s*cid:(.+)$/i.exec(src)?.[1];
-    const inline = cid && inlineImages.get(decodeCid(cid));
-    if (inline) node.setAttribute('src', inline);
+    if (node.tagName !== 'IMG' || !node.hasAttribute('src')) return;
+    const src = resolveImage(node.getAttribute('src') ?? '');
+    if (src === undefined) node.removeAttribute('src');
+    else node.setAttribute('src', src);
   });
 
   const clean = purify.sanitize(html, {
@@ -104,7 +149,7 @@ export function sanitizeMailHtml(
  * are let in only once the reader asks for them.
  */
 export function mailFramePolicy({ showRemoteImages }: { showRemoteImages: boolean }): string {
-  const images = showRemoteImages ? 'data: cid: blob: https: http:' : 'data: cid: blob:';
+  const images = showRemoteImages ? 'data: https: http:' : 'data:';
   return `default-src 'none'; img-src ${images}; style-src 'unsafe-inline'; form-action 'none'`;
 }
 
@@ -118,7 +163,7 @@ export function buildMailDocument(
     `<meta http-equiv="Content-Security-Policy" content="${mailFramePolicy({ showRemoteImages })}">`,
     '<meta name="referrer" content="no-referrer">',
     '<base target="_blank">',
-    '<style>body{margin:0;padding:8px;font-family:system-ui,sans-serif;overflow-wrap:anywhere}img{max-width:100%;height:auto}</style>',
+    '<style>body{margin:0;padding:8px;font-family:system-ui,sans-serif;overflow-wrap:break-word}img{max-width:100%;height:auto}</style>',
     `</head><body>${body}</body></html>`,
   ].join('');
 }

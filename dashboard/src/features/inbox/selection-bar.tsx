@@ -1,10 +1,28 @@
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { ProFeatureButton } from './pro-feature-button';
+import type { InboxSource } from './inbox-sources';
+import { failedCount, focusAfterRemoving, useDeleteMessages, useSetSeen } from './message-actions';
 
-const BULK_ACTIONS = ['read', 'archive', 'delete'] as const;
+const ACTION_BUTTON =
+  'rounded-md border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-2 py-1 font-medium hover:bg-slate-100 dark:hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60';
 
-/** Shown while rows are selected: Clear, and the bulk actions, which are Pro features. */
-export function SelectionBar({ count, onClear }: { count: number; onClear: () => void }) {
+/**
+ * Shown while rows are selected: how many, Clear, and what the mailbox's owner may do to
+ * them all at once (mark read or unread, delete), wherever the inbox's API offers it.
+ * Without `source` and `ids` it only counts and clears.
+ */
+export function SelectionBar({
+  count,
+  onClear,
+  source,
+  ids = [],
+}: {
+  count: number;
+  onClear: () => void;
+  source?: InboxSource;
+  /** The selected messages still in the inbox. */
+  ids?: readonly string[];
+}) {
   const { t } = useTranslation();
   return (
     <div
@@ -20,9 +38,76 @@ export function SelectionBar({ count, onClear }: { count: number; onClear: () =>
       >
         {t('inbox.clearSelection')}
       </button>
-      {BULK_ACTIONS.map((action) => (
-        <ProFeatureButton key={action} label={t(`inbox.bulk.${action}`)} />
-      ))}
+      {source && ids.length > 0 && <BulkActions source={source} ids={ids} onDone={onClear} />}
     </div>
+  );
+}
+
+function BulkActions({
+  source,
+  ids,
+  onDone,
+}: {
+  source: InboxSource;
+  ids: readonly string[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const deleteMessages = useDeleteMessages(source);
+  const setSeen = useSetSeen(source);
+
+  async function remove() {
+    const focusNext = focusAfterRemoving(ids);
+    try {
+      await deleteMessages?.mutateAsync(ids);
+    } catch {
+      // What failed stays selected, with the error beside it.
+      return;
+    }
+    flushSync(onDone);
+    focusNext();
+  }
+
+  const failure =
+    (deleteMessages?.isError &&
+      t('message.deleteFailed', { count: failedCount(deleteMessages.error) })) ||
+    (setSeen?.isError && t('message.markFailed', { count: failedCount(setSeen.error) }));
+
+  return (
+    <>
+      {setSeen && (
+        <>
+          <button
+            type="button"
+            onClick={() => setSeen.mutate({ ids, seen: true })}
+            className={ACTION_BUTTON}
+          >
+            {t('inbox.bulk.read')}
+          </button>
+          <button
+            type="button"
+            onClick={() => setSeen.mutate({ ids, seen: false })}
+            className={ACTION_BUTTON}
+          >
+            {t('inbox.bulk.unread')}
+          </button>
+        </>
+      )}
+      {deleteMessages && (
+        <button
+          type="button"
+          onClick={() => void remove()}
+          disabled={deleteMessages.isPending}
+          className={`${ACTION_BUTTON} text-red-700 dark:text-red-300`}
+        >
+          {t('inbox.bulk.delete')}
+        </button>
+      )}
+      {failure && (
+        <p role="alert" className="w-full text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InboxSource } from './inbox-sources';
+import { messageActions } from './message-actions';
 import type { OpenedAttachment, OpenedMessage } from './normalize-message';
-import { decodeCid } from './sanitize-mail-html';
-
-/** Inline images above this size stay unresolved: a data URL copies them into the frame. */
-const MAX_INLINE_IMAGE_BYTES = 5 * 1024 * 1024;
+import { cidOfHeader } from './normalize-cid';
+import { imageTypeOf, MAX_INLINE_IMAGE_BYTES, readInlineParts } from './read-inline-parts';
 
 const NONE: ReadonlyMap<string, string> = new Map();
+
+/** As many inline images as a message may ask to fetch one by one. */
+const MAX_FETCHED_IMAGES = 30;
 
 function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -17,64 +19,46 @@ function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** The Content-IDs an HTML body's `cid:` URLs name, in the order they first appear. */
-function referencedCids(html: string): string[] {
-  return [
-    ...new Set(Array.from(html.matchAll(/cid:([^"'\s)>]+)/gi), (match) => decodeCid(match[1]!))),
-  ];
-}
-
-const showable = (attachment: OpenedAttachment) =>
-  attachment.contentType.startsWith('image/') && attachment.size <= MAX_INLINE_IMAGE_BYTES;
-
-/**
- * Which attachment each `cid:` of the body shows, by Content-ID. mail.tm's wire format (our
- * free addresses) gives no Content-ID, only `related` for the parts shown inside the body;
- * when the body names exactly as many unknown Content-IDs as there are such images, they
- * are paired in order, which is how a multipart/related message lists them. Any other
- * count is left unresolved rather than guessed.
- */
-function inlineAttachments(message: OpenedMessage): [string, OpenedAttachment][] {
-  const referenced = referencedCids(message.html);
-  const byId = new Map(
-    message.attachments.flatMap((attachment) =>
-      attachment.contentId !== null ? [[attachment.contentId, attachment] as const] : [],
-    ),
-  );
-  const found = referenced.flatMap((cid) => {
-    const attachment = byId.get(cid);
-    return attachment ? [[cid, attachment] as [string, OpenedAttachment]] : [];
+/** The attachments the API names by Content-ID that can show as images. */
+function namedImages(message: OpenedMessage): [string, OpenedAttachment, string][] {
+  return message.attachments.flatMap((attachment) => {
+    const type = imageTypeOf(attachment.contentType, attachment.filename);
+    if (attachment.contentId === null || !type || attachment.size > MAX_INLINE_IMAGE_BYTES) {
+      return [];
+    }
+    return [[cidOfHeader(attachment.contentId), attachment, type] as const];
   });
-  const unknown = referenced.filter((cid) => !byId.has(cid));
-  const unnamed = message.attachments.filter(
-    (attachment) => attachment.contentId === null && attachment.related,
-  );
-  const paired =
-    unknown.length > 0 && unknown.length === unnamed.length
-      ? unknown.map((cid, index) => [cid, unnamed[index]!] as [string, OpenedAttachment])
-      : [];
-  return [...found, ...paired].filter(([, attachment]) => showable(attachment));
 }
 
 /**
- * The message's own images that its HTML shows by `cid:`, fetched as the attachments they
- * are and handed to the frame as data URLs (the frame's opaque origin cannot read this
- * page's blob URLs). Only images, only the ones the body uses.
+ * The message's own images its HTML shows by `cid:`, as data URLs by `cid:` key (the frame
+ * cannot read this page's blob URLs). Where the API names each attachment's Content-ID (the
+ * Pro inbox), those attachments are fetched; where it does not (mail.tm's wire format,
+ * a free address's), the raw message is read once and the images come from its MIME parts,
+ * so every form of Content-ID and every kind of part (with or without an inline
+ * disposition) is found.
  */
 export function useInlineImages(
   source: InboxSource,
   message: OpenedMessage | undefined,
 ): ReadonlyMap<string, string> | undefined {
-  const wanted = message ? inlineAttachments(message) : [];
+  const named = message ? namedImages(message).slice(0, MAX_FETCHED_IMAGES) : [];
+  const { readRaw } = messageActions(source);
+  const wanted = message !== undefined && /cid:/i.test(message.html);
+  const fromRaw = wanted && named.length === 0 && readRaw !== undefined;
+  const enabled = wanted && (named.length > 0 || fromRaw);
   const images = useQuery({
     queryKey: [...source.key, 'inline-images', message?.id],
-    enabled: wanted.length > 0,
-    queryFn: async () => {
+    enabled,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      if (fromRaw && readRaw) return readInlineParts(await readRaw(message!.id, signal));
       const entries = await Promise.all(
-        wanted.map(async ([cid, attachment]) => {
+        named.map(async ([cid, attachment, type]) => {
           try {
             const blob = await source.download(message!.id, attachment.id);
-            return [cid, await readAsDataUrl(blob)] as const;
+            // Typed as the image it is, whatever the server labelled it.
+            return [cid, await readAsDataUrl(new Blob([blob], { type }))] as const;
           } catch {
             return undefined;
           }
@@ -83,7 +67,8 @@ export function useInlineImages(
       return new Map(entries.filter((entry) => entry !== undefined));
     },
   });
-  // Nothing to fetch: an empty map at once, so the frame is not held back.
-  if (wanted.length === 0) return message ? NONE : undefined;
+  if (!message) return undefined;
+  // Nothing to fetch, or it failed: the body shows at once, its cid: images left out.
+  if (!enabled || images.isError) return NONE;
   return images.data;
 }
