@@ -744,10 +744,23 @@ export interface paths {
         readonly get: operations["getProMessage"];
         readonly put?: never;
         readonly post?: never;
-        readonly delete?: never;
+        /**
+         * Delete a message of the aggregated inbox
+         * @description Deletes the message (its source and attachments too) from whichever of the Pro user's
+         *     addresses holds it; live streams are told. A message of another user is 404
+         *     `not_found`. Pro only (403 `pro_required`). The `Origin` header must match the server's
+         *     public URL.
+         */
+        readonly delete: operations["deleteProMessage"];
         readonly options?: never;
         readonly head?: never;
-        readonly patch?: never;
+        /**
+         * Mark a message of the aggregated inbox read or unread
+         * @description Sets whether the message is seen, on any of the Pro user's addresses, and answers the
+         *     message as `GET` does. A message of another user is 404 `not_found`. Pro only (403
+         *     `pro_required`). The `Origin` header must match the server's public URL.
+         */
+        readonly patch: operations["updateProMessage"];
         readonly trace?: never;
     };
     readonly "/api/message/{id}/attachments/{attachmentId}": {
@@ -2141,6 +2154,10 @@ export interface components {
             /** @description The HTML body; empty when the message had none. */
             readonly html: string;
             readonly attachments: readonly components["schemas"]["AttachmentInfo"][];
+        };
+        /** @description Whether a message reads as seen. */
+        readonly MessageSeenUpdate: {
+            readonly seen: boolean;
         };
         /**
          * @example {
@@ -4304,6 +4321,73 @@ export interface operations {
                      *       "attachments": []
                      *     }
                      */
+                    readonly "application/json": components["schemas"]["MessageDetail"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly deleteProMessage: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The message id.
+                 * @example 65f1c0ffee0ddba11c0ffee1
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The message is deleted. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly updateProMessage: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The message id.
+                 * @example 65f1c0ffee0ddba11c0ffee1
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "seen": false
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["MessageSeenUpdate"];
+            };
+        };
+        readonly responses: {
+            /** @description The message, with its new state. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
                     readonly "application/json": components["schemas"]["MessageDetail"];
                 };
             };

@@ -1,7 +1,7 @@
 // The Pro calls of the product API: API token, custom addresses, the persistent address,
 // the aggregated inbox.
 import request from 'supertest';
-import { buyPro, openBrowser } from '../support/browser.js';
+import { buyPro, openBrowser, ORIGIN } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiToken } from '../../src/features/api-tokens/issue-api-token.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
@@ -192,6 +192,31 @@ describe('reading the aggregated inbox', () => {
     expect(listed.seen).toBe(false);
     expect((await pro.get(`/api/message/${listed.id}`).expect(200)).body.seen).toBe(true);
     expect((await pro.get('/api/messages-all').expect(200)).body.messages[0].seen).toBe(true);
+  });
+
+  it('marks a message unread and read again, and deletes it, for its owner only', async () => {
+    const { pro, mailboxId } = await proWithAddress();
+    await deliver(mailboxId, 'to tidy');
+    const [listed] = (await pro.get('/api/messages-all').expect(200)).body.messages;
+    const call = (method: 'patch' | 'delete', who = pro) => {
+      const target = request(server.httpUrl);
+      const path = `/api/message/${listed.id}`;
+      return (method === 'patch' ? target.patch(path) : target.delete(path))
+        .set('Cookie', who.cookie)
+        .set('Origin', ORIGIN);
+    };
+    expect((await call('patch').send({ seen: true }).expect(200)).body.seen).toBe(true);
+    expect((await call('patch').send({ seen: false }).expect(200)).body.seen).toBe(false);
+    expect((await pro.get('/api/messages-all').expect(200)).body.messages[0].seen).toBe(false);
+
+    // Another Pro user finds nothing to change.
+    const stranger = await proBrowser();
+    expect((await call('patch', stranger).send({ seen: true })).status).toBe(404);
+    expect((await call('delete', stranger)).status).toBe(404);
+
+    await call('delete').expect(204);
+    expect((await pro.get('/api/messages-all').expect(200)).body.messages).toEqual([]);
+    expect((await call('delete')).status).toBe(404);
   });
 
   it('downloads an attachment with the session cookie, to its owner only', async () => {

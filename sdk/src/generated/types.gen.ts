@@ -478,6 +478,13 @@ export type MessageDetail = {
     attachments: Array<AttachmentInfo>;
 };
 
+/**
+ * Whether a message reads as seen.
+ */
+export type MessageSeenUpdate = {
+    seen: boolean;
+};
+
 export type ContactRequest = {
     name: string;
     /**
@@ -2196,6 +2203,50 @@ export type ListAllMessagesResponses = {
 
 export type ListAllMessagesResponse = ListAllMessagesResponses[keyof ListAllMessagesResponses];
 
+export type DeleteProMessageData = {
+    body?: never;
+    path: {
+        /**
+         * The message id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/message/{id}';
+};
+
+export type DeleteProMessageErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type DeleteProMessageError = DeleteProMessageErrors[keyof DeleteProMessageErrors];
+
+export type DeleteProMessageResponses = {
+    /**
+     * The message is deleted.
+     */
+    204: void;
+};
+
+export type DeleteProMessageResponse = DeleteProMessageResponses[keyof DeleteProMessageResponses];
+
 export type GetProMessageData = {
     body?: never;
     path: {
@@ -2239,6 +2290,50 @@ export type GetProMessageResponses = {
 };
 
 export type GetProMessageResponse = GetProMessageResponses[keyof GetProMessageResponses];
+
+export type UpdateProMessageData = {
+    body: MessageSeenUpdate;
+    path: {
+        /**
+         * The message id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/message/{id}';
+};
+
+export type UpdateProMessageErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type UpdateProMessageError = UpdateProMessageErrors[keyof UpdateProMessageErrors];
+
+export type UpdateProMessageResponses = {
+    /**
+     * The message, with its new state.
+     */
+    200: MessageDetail;
+};
+
+export type UpdateProMessageResponse = UpdateProMessageResponses[keyof UpdateProMessageResponses];
 
 export type GetProMessageAttachmentData = {
     body?: never;

@@ -37,6 +37,8 @@ export function proHandlers(
   | 'clearProSession'
   | 'listAllMessages'
   | 'getProMessage'
+  | 'updateProMessage'
+  | 'deleteProMessage'
   | 'getProMessageAttachment'
   | 'streamProEvents'
 > {
@@ -163,6 +165,26 @@ export function proHandlers(
       });
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
       response.json(messageDetailResource(message, owned.get(message.mailboxId)!, '/api/message'));
+    },
+
+    async updateProMessage(request, response) {
+      const user = await sessions.requirePro(request);
+      const owned = await ownMailboxes(user);
+      const message = await services.messages.setSeen(
+        request.params.id,
+        [...owned.keys()],
+        request.body.seen,
+      );
+      if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
+      response.json(messageDetailResource(message, owned.get(message.mailboxId)!, '/api/message'));
+    },
+
+    async deleteProMessage(request, response) {
+      const user = await sessions.requirePro(request);
+      const owned = await ownMailboxes(user);
+      if (!(await services.messages.delete(request.params.id, [...owned.keys()])))
+        throw new ApiError(404, 'not_found', 'Message not found.');
+      response.status(204).end();
     },
 
     async getProMessageAttachment(request, response) {

@@ -1,5 +1,6 @@
 import {
   getProMessage,
+  deleteProMessage,
   getProMessageAttachment,
   listAllMessages,
   mailTmDeleteMessage,
@@ -9,6 +10,7 @@ import {
   mailTmListMessages,
   mailTmUpdateMessage,
   unwrap,
+  updateProMessage,
 } from '@tempmail/sdk';
 import { createApiClient } from '../../shared/create-api-client';
 import type { MailTmAccount } from '../address/page-address';
@@ -148,6 +150,12 @@ export function proInboxSource(userId: string, proExpiresAt: number): InboxSourc
       toOpenedMessage(await unwrap(getProMessage({ client, path: { id }, signal }))),
     download: (id, attachmentId) =>
       unwrap(getProMessageAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
+    remove: async (id) => {
+      await unwrap(deleteProMessage({ client, path: { id } }));
+    },
+    setSeen: async (id, seen) => {
+      await unwrap(updateProMessage({ client, path: { id }, body: { seen } }));
+    },
     openStream: () => new EventSource(new URL('/api/events', window.location.origin).href),
     // Every frame of this stream is a new message.
     readFrame: (data) => changeOf(parses(data)),
