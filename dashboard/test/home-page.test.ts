@@ -3,6 +3,7 @@
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
+import { openHome } from './support/open-home.js';
 
 const ADDRESS = /^[a-z0-9]+@tempmail\.test$/;
 
@@ -51,11 +52,7 @@ describeInChromium('the home page in Chromium', (suite) => {
 
   it('searches, filters and selects in the inbox, and marks an opened message seen', async () => {
     const page = await suite.browser.newPage();
-    await page.goto(`${suite.server.url}/`);
-    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
-    await addressBox.waitFor({ timeout: 10_000 });
-    const address = await addressBox.inputValue();
-    await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+    const address = await openHome(page, suite.server.url);
 
     await sendMail(suite.server.smtpPort, {
       from: 'Bob Builder <bob@example.com>',

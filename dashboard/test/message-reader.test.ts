@@ -6,6 +6,7 @@ import type { Page, Response } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
+import { openHome } from './support/open-home.js';
 
 const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -75,19 +76,12 @@ const wideHtml = (width: number) =>
   '<td style="font-size:16px">Wide newsletter body, laid out at its fixed width.</td>' +
   '</tr></table>';
 
-async function openHome(page: Page, url: string): Promise<string> {
-  await page.goto(`${url}/`);
-  const addressBox = page.getByRole('textbox', { name: 'Temporary email address' }).first();
-  await addressBox.waitFor({ timeout: 10_000 });
-  await page.getByText('Live', { exact: true }).first().waitFor({ timeout: 10_000 });
-  return addressBox.inputValue();
-}
-
 async function openMessage(page: Page, subject: string) {
   const row = page.getByRole('button', { name: new RegExp(subject) });
   await row.waitFor({ timeout: 10_000 });
   await row.click();
-  await page.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 5_000 });
+  // Opening waits for the paced PATCH that marks it seen: slower on a loaded machine.
+  await page.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 15_000 });
 }
 
 /** The ids the API lists for this inbox now: the list the page reads when asked to refresh. */

@@ -5,6 +5,7 @@ import type { Page, Request } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
+import { openHome } from './support/open-home.js';
 
 const MESSAGES = 4;
 
@@ -35,11 +36,7 @@ describeInChromium('opening messages as they arrive, under the default limits', 
       const context = await suite.browser.newContext({ viewport: screen.viewport });
       const page = await context.newPage();
       const calls = recordCalls(page, suite.server.url);
-      await page.goto(`${suite.server.url}/`);
-      const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
-      await addressBox.waitFor({ timeout: 10_000 });
-      const address = await addressBox.inputValue();
-      await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+      const address = await openHome(page, suite.server.url);
 
       const subjects = Array.from(
         { length: MESSAGES },
@@ -108,11 +105,7 @@ describeInChromium('opening messages as they arrive, under the default limits', 
 
   it('waits out a 429 with the reader loading, never an error', async () => {
     const page = await suite.browser.newPage();
-    await page.goto(`${suite.server.url}/`);
-    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
-    await addressBox.waitFor({ timeout: 10_000 });
-    const address = await addressBox.inputValue();
-    await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+    const address = await openHome(page, suite.server.url);
     await sendMail(suite.server.smtpPort, {
       from: 'someone@example.com',
       to: address,
