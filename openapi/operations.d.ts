@@ -1078,7 +1078,13 @@ export interface paths {
         readonly delete: operations["deleteMessage"];
         readonly options?: never;
         readonly head?: never;
-        readonly patch?: never;
+        /**
+         * Mark a message read or unread
+         * @description Sets whether the message is seen and answers it as `GET` does (reading a message marks
+         *     it seen; this also marks it unread). A message outside the token's mailboxes is answered
+         *     404, like one that does not exist.
+         */
+        readonly patch: operations["updateMessage"];
         readonly trace?: never;
     };
     readonly "/v1/messages/{id}/raw": {
@@ -4944,6 +4950,49 @@ export interface operations {
                     readonly [name: string]: unknown;
                 };
                 content?: never;
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly updateMessage: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The message id.
+                 * @example 65f1c0ffee0ddba11c0ffee1
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "seen": false
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["MessageSeenUpdate"];
+            };
+        };
+        readonly responses: {
+            /** @description The message, with its new state. */
+            readonly 200: {
+                headers: {
+                    readonly "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    readonly "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    readonly "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MessageDetail"];
+                };
             };
             readonly 400: components["responses"]["BadRequest"];
             readonly 401: components["responses"]["Unauthorized"];

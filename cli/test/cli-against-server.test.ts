@@ -162,7 +162,7 @@ describe('tempmail against a running server', () => {
     );
   });
 
-  it('lists, reads and deletes messages', async () => {
+  it('lists, reads, marks and deletes messages', async () => {
     const { user, address } = await userWithMailbox();
     expect(await user.run(['inbox'])).toEqual({ code: 0, stdout: '', stderr: '' });
     await send({ to: address, ...verification });
@@ -185,6 +185,17 @@ describe('tempmail against a running server', () => {
     const raw = await user.run(['read', id!, '--raw']);
     expect(raw.stdout).toMatch(/^Received: from /);
     expect(raw.stdout).toContain('\r\nSubject: Your verification code\r\n');
+
+    // Reading marked it seen; mark takes it back to unread and forth, on the server.
+    expect(await user.run(['mark', id!, '--unread'])).toEqual({
+      code: 0,
+      stdout: `Marked ${id} unread.\n`,
+      stderr: '',
+    });
+    expect(JSON.parse((await user.run(['mark', id!, '--json'])).stdout)).toEqual({
+      id,
+      seen: true,
+    });
 
     expect(await user.run(['delete', id!])).toEqual({
       code: 0,

@@ -2848,6 +2848,54 @@ export type GetMessageResponses = {
 
 export type GetMessageResponse = GetMessageResponses[keyof GetMessageResponses];
 
+export type UpdateMessageData = {
+    body: MessageSeenUpdate;
+    path: {
+        /**
+         * The message id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/messages/{id}';
+};
+
+export type UpdateMessageErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type UpdateMessageError = UpdateMessageErrors[keyof UpdateMessageErrors];
+
+export type UpdateMessageResponses = {
+    /**
+     * The message, with its new state.
+     */
+    200: MessageDetail;
+};
+
+export type UpdateMessageResponse = UpdateMessageResponses[keyof UpdateMessageResponses];
+
 export type GetMessageRawData = {
     body?: never;
     path: {

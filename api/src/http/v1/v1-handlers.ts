@@ -29,6 +29,7 @@ export function v1Handlers(
   | 'getIdentity'
   | 'listMessages'
   | 'getMessage'
+  | 'updateMessage'
   | 'deleteMessage'
   | 'getMessageRaw'
   | 'getMessageAttachment'
@@ -159,6 +160,13 @@ export function v1Handlers(
     async getMessage(request, response) {
       const { ids, addressOf } = await scope(response);
       const message = await services.messages.read(request.params.id, ids, { markSeen: true });
+      if (!message) throw notFound();
+      response.json(messageDetailResource(message, addressOf(message.mailboxId)));
+    },
+
+    async updateMessage(request, response) {
+      const { ids, addressOf } = await scope(response);
+      const message = await services.messages.setSeen(request.params.id, ids, request.body.seen);
       if (!message) throw notFound();
       response.json(messageDetailResource(message, addressOf(message.mailboxId)));
     },
