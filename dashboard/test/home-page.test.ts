@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { openHome } from './support/open-home.js';
+import { OPEN_MESSAGE_TIMEOUT_MS, openHome } from './support/open-home.js';
 
 const ADDRESS = /^[a-z0-9]+@tempmail\.test$/;
 
@@ -239,7 +239,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     expect(await back.count()).toBe(0);
 
     await row.click();
-    await page.getByTestId('message-text').waitFor({ timeout: 5_000 });
+    await page.getByTestId('message-text').waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
     expect(await back.isVisible()).toBe(true);
     expect(await inbox.isVisible()).toBe(false);
     expect(await row.isVisible()).toBe(false);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
+import { OPEN_MESSAGE_TIMEOUT_MS } from './support/open-home.js';
 
 /** Long enough for a meta refresh, an onerror or a CSS load to have happened if it could. */
 const SETTLE_MS = 750;
@@ -131,7 +132,9 @@ async function openMessage(page: Page, subject: string) {
   const row = page.getByRole('button', { name: new RegExp(subject) });
   await row.waitFor({ timeout: 10_000 });
   await row.click();
-  await page.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 5_000 });
+  await page
+    .getByRole('heading', { level: 2, name: subject })
+    .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
 }
 
 describeInChromium('hostile mail in Chromium', (suite) => {
@@ -169,7 +172,7 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     for (const message of messages) {
       await openMessage(page, message.subject);
       const frame = page.getByTestId('message-html');
-      await frame.waitFor({ timeout: 5_000 });
+      await frame.waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
       // Same origin (so the page can fit the mail to the pane), but nothing may run in it.
       const sandbox = await frame.getAttribute('sandbox');
       expect(sandbox).not.toBeNull();

@@ -6,7 +6,7 @@ import type { Page, Response } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { openHome } from './support/open-home.js';
+import { OPEN_MESSAGE_TIMEOUT_MS, openHome } from './support/open-home.js';
 
 const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -80,8 +80,9 @@ async function openMessage(page: Page, subject: string) {
   const row = page.getByRole('button', { name: new RegExp(subject) });
   await row.waitFor({ timeout: 10_000 });
   await row.click();
-  // Opening waits for the paced PATCH that marks it seen: slower on a loaded machine.
-  await page.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('heading', { level: 2, name: subject })
+    .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
 }
 
 /** The ids the API lists for this inbox now: the list the page reads when asked to refresh. */

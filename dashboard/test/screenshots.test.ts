@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { repoRoot } from '../../tests/support/paths.js';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
+import { OPEN_MESSAGE_TIMEOUT_MS } from './support/open-home.js';
 
 const OUT = path.join(repoRoot, 'test-results', 'screenshots');
 
@@ -90,7 +91,7 @@ describeInChromium('screenshots', (suite) => {
         await shoot(page, `home-messages-${tag}`);
 
         await row.click();
-        await page.getByTestId('message-html').waitFor({ timeout: 5_000 });
+        await page.getByTestId('message-html').waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
         await shoot(page, `message-${tag}`);
 
         await page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' }).click();

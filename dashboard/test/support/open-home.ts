@@ -1,6 +1,13 @@
 import type { Page } from 'playwright';
 
 /**
+ * How long opening a message may take before a test gives up: the reader waits for the paced
+ * PATCH that marks it seen, then sizes the mail's frame to its content, and a loaded CI
+ * machine (the whole suite on two cores) takes seconds for that.
+ */
+export const OPEN_MESSAGE_TIMEOUT_MS = 15_000;
+
+/**
  * Opens the home page as a visitor and waits until it is ready for mail: the address shown
  * and the live stream connected. Resolves with the address.
  */
