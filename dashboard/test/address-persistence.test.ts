@@ -7,6 +7,7 @@ import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
+import { buyPassInPage } from './support/open-home.js';
 import { linkMailedTo } from './support/read-outbox.js';
 
 const SCREENS = [
@@ -177,12 +178,7 @@ describeInChromium('addresses kept by the session in Chromium', (suite) => {
     await mailTo(address, 'Before buying Pro');
     await messageRow(page, 'Before buying Pro').waitFor({ timeout: 15_000 });
 
-    await page.goto(`${suite.server.url}/?upgrade=true`);
-    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
-    await upgrade.getByRole('button', { name: 'Get the 24-hour pass' }).click();
-    await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Complete demo payment' }).click();
-    await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
+    await buyPassInPage(page, suite.server.url);
     await page.getByRole('link', { name: 'Start using Pro' }).click();
 
     // The same address, now Pro's: it lives as long as the pass, and its mail is still there.

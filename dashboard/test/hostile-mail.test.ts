@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { OPEN_MESSAGE_TIMEOUT_MS } from './support/open-home.js';
+import { OPEN_MESSAGE_TIMEOUT_MS, openMessage } from './support/open-home.js';
 
 /** Long enough for a meta refresh, an onerror or a CSS load to have happened if it could. */
 const SETTLE_MS = 750;
@@ -126,15 +126,6 @@ function hostileCssMessage(remote: string) {
     `<img src="ht&#9;tp://${host}/img-tab" alt="tab">` +
     '<p>Hostile CSS visible</p>'
   );
-}
-
-async function openMessage(page: Page, subject: string) {
-  const row = page.getByRole('button', { name: new RegExp(subject) });
-  await row.waitFor({ timeout: 10_000 });
-  await row.click();
-  await page
-    .getByRole('heading', { level: 2, name: subject })
-    .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
 }
 
 describeInChromium('hostile mail in Chromium', (suite) => {

@@ -6,7 +6,7 @@ import type { Page, Response } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { OPEN_MESSAGE_TIMEOUT_MS, openHome } from './support/open-home.js';
+import { openHome, openMessage } from './support/open-home.js';
 
 const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -75,15 +75,6 @@ const wideHtml = (width: number) =>
   `<table width="${width}" style="width:${width}px" cellpadding="0" cellspacing="0"><tr>` +
   '<td style="font-size:16px">Wide newsletter body, laid out at its fixed width.</td>' +
   '</tr></table>';
-
-async function openMessage(page: Page, subject: string) {
-  const row = page.getByRole('button', { name: new RegExp(subject) });
-  await row.waitFor({ timeout: 10_000 });
-  await row.click();
-  await page
-    .getByRole('heading', { level: 2, name: subject })
-    .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
-}
 
 /** The ids the API lists for this inbox now: the list the page reads when asked to refresh. */
 async function listedIds(page: Page): Promise<string[]> {

@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
+import { buyPassInPage } from './support/open-home.js';
 import { linkMailedTo } from './support/read-outbox.js';
 
 const PURCHASE_EMAIL = 'jane.pro@example.com';
@@ -179,12 +180,7 @@ describeInChromium('Pro in Chromium', (suite) => {
     const context = await suite.browser.newContext();
     const page = await context.newPage();
     // This browser has Pro of its own, bought with no email.
-    await page.goto(`${suite.server.url}/?upgrade=true`);
-    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
-    await upgrade.getByRole('button', { name: 'Get the 24-hour pass' }).click();
-    await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Complete demo payment' }).click();
-    await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
+    await buyPassInPage(page, suite.server.url);
 
     const link = await signInLinkFor(PURCHASE_EMAIL, context);
     await page.goto(link);

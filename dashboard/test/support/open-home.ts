@@ -18,3 +18,26 @@ export async function openHome(page: Page, url: string): Promise<string> {
   await page.getByText('Live', { exact: true }).first().waitFor({ timeout: 10_000 });
   return addressBox.inputValue();
 }
+
+/** Opens the message of `subject` from the inbox list and waits for the reader to show it. */
+export async function openMessage(page: Page, subject: string): Promise<void> {
+  const row = page.getByRole('button', { name: new RegExp(subject) });
+  await row.waitFor({ timeout: 10_000 });
+  await row.click();
+  await page
+    .getByRole('heading', { level: 2, name: subject })
+    .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+}
+
+/**
+ * Buys the 24-hour pass the way a visitor does, through the upgrade dialog and the demo
+ * checkout (no email given), and waits for the welcome page.
+ */
+export async function buyPassInPage(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/?upgrade=true`);
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+  await upgrade.getByRole('button', { name: 'Get the 24-hour pass' }).click();
+  await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Complete demo payment' }).click();
+  await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
+}
