@@ -258,17 +258,10 @@ function serializeString(value: string): string {
   return `"${body}"`;
 }
 
+/** How each punctuation token is written back: the single characters read above, inverted. */
 const PUNCTUATION: Partial<Record<CssToken['type'], string>> = {
   whitespace: ' ',
-  colon: ':',
-  semicolon: ';',
-  comma: ',',
-  '[': '[',
-  ']': ']',
-  '(': '(',
-  ')': ')',
-  '{': '{',
-  '}': '}',
+  ...Object.fromEntries(Object.entries(SINGLE).map(([character, type]) => [type, character])),
 };
 
 function serializeToken(token: CssToken): string {
