@@ -26,6 +26,28 @@ const GENERATE_ATTEMPTS = 5;
 export function createMailboxService(deps: MailboxServiceDeps) {
   const { mailboxes, users } = deps.stores;
 
+  /**
+   * `local`@our first domain for `owner` (or nobody): a free address lives 60 minutes, a Pro
+   * user's as long as their Pro.
+   */
+  function createOnFirstDomain(
+    owner: User | undefined,
+    now: number,
+    local: string,
+  ): Promise<CreateMailboxResult> {
+    return createMailbox(
+      { mailboxes, domains: deps.domains, reservedLocalParts: deps.reservedLocalParts },
+      {
+        address: `${local}@${deps.domains[0]!}`,
+        password: randomUUID(),
+        ownerUserId: owner?.id ?? null,
+        now,
+        expiresAt:
+          owner && isPro(owner, now) ? owner.proExpiresAt! : now + FREE_MAILBOX_LIFETIME_MS,
+      },
+    );
+  }
+
   return {
     /** Every way of making an address comes through here (see createMailbox). */
     create(input: {
@@ -42,36 +64,25 @@ export function createMailboxService(deps: MailboxServiceDeps) {
     },
 
     /**
-     * A new address on our first domain for `owner` (or nobody): under `localPart` when one is
-     * asked for (its problems come back as violations), else a random name. A free address
-     * lives 60 minutes, a Pro user's as long as their Pro. Read through tokens only: its
-     * password is random and never shown.
+     * A new random address on our first domain for `owner` (or nobody); a clash of names is
+     * tried again, a handful of times. Read through tokens only: its password is random and
+     * never shown.
      */
-    async generate(
-      owner: User | undefined,
-      now: number,
-      localPart?: string,
-    ): Promise<CreateMailboxResult> {
-      const expiresAt =
-        owner && isPro(owner, now) ? owner.proExpiresAt! : now + FREE_MAILBOX_LIFETIME_MS;
-      const attempt = (local: string) =>
-        createMailbox(
-          { mailboxes, domains: deps.domains, reservedLocalParts: deps.reservedLocalParts },
-          {
-            address: `${local}@${deps.domains[0]!}`,
-            password: randomUUID(),
-            ownerUserId: owner?.id ?? null,
-            now,
-            expiresAt,
-          },
-        );
-      if (localPart !== undefined) return attempt(localPart.toLowerCase());
+    async generate(owner: User | undefined, now: number): Promise<Mailbox> {
       for (let tries = 0; tries < GENERATE_ATTEMPTS; tries += 1) {
-        const result = await attempt(randomLocalPart(deps.reservedLocalParts));
-        if (result.ok) return result;
+        const result = await createOnFirstDomain(
+          owner,
+          now,
+          randomLocalPart(deps.reservedLocalParts),
+        );
+        if (result.ok) return result.mailbox;
       }
       throw new Error(`no free random address after ${GENERATE_ATTEMPTS} tries`);
     },
+
+    /** The same under a name the caller chose; its problems come back as violations. */
+    generateNamed: (owner: User | undefined, now: number, localPart: string) =>
+      createOnFirstDomain(owner, now, localPart.toLowerCase()),
 
     /**
      * The live mailbox of `address` when `password` is its password. The password is checked

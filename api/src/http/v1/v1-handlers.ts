@@ -64,7 +64,13 @@ export function v1Handlers(
       const place = await addressCreation.take(request);
       let result;
       try {
-        result = await services.mailboxes.generate(user, services.now(), customAlias);
+        result =
+          customAlias === undefined
+            ? {
+                ok: true as const,
+                mailbox: await services.mailboxes.generate(user, services.now()),
+              }
+            : await services.mailboxes.generateNamed(user, services.now(), customAlias);
       } catch (error) {
         await place.giveBack();
         throw error;
