@@ -26,6 +26,9 @@ function fitFrame(frame: HTMLIFrameElement, box: HTMLElement, actualSize: boolea
   if (mail?.URL !== 'about:srcdoc') return false;
   const root = mail.documentElement;
   const pane = box.clientWidth;
+  // A pane not laid out yet (a phone's reader sliding in) has no width to fit to: sizing the
+  // frame to nothing would hide the mail. The resize observer fits it once the pane has one.
+  if (pane === 0) return false;
   // Laid out at the pane's width, with no height to fill, the mail shows its own size.
   frame.style.transform = '';
   frame.style.width = `${pane}px`;
@@ -34,7 +37,13 @@ function fitFrame(frame: HTMLIFrameElement, box: HTMLElement, actualSize: boolea
   const natural = root.scrollWidth;
   const wide = natural > pane + WIDER_BY_PX;
   if (wide) frame.style.width = `${natural}px`;
+  // A document not laid out yet measures 0: keep the frame's default height until it is.
   const height = root.scrollHeight;
+  if (height === 0) {
+    frame.style.height = '';
+    box.style.height = '';
+    return wide;
+  }
   frame.style.height = `${height}px`;
   const scale = wide && !actualSize ? pane / natural : 1;
   if (scale < 1) frame.style.transform = `scale(${scale})`;
