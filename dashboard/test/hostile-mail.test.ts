@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { OPEN_MESSAGE_TIMEOUT_MS, openMessage } from './support/open-home.js';
+import { OPEN_MESSAGE_TIMEOUT_MS, openMessage, closeMessage } from './support/open-home.js';
 
 /** Long enough for a meta refresh, an onerror or a CSS load to have happened if it could. */
 const SETTLE_MS = 750;
@@ -174,7 +174,7 @@ describeInChromium('hostile mail in Chromium', (suite) => {
       await page.waitForTimeout(SETTLE_MS);
       expect(dialogs, message.subject).toEqual([]);
       expect(remote.requests, message.subject).toEqual([]);
-      await page.getByRole('button', { name: 'Back to inbox' }).click();
+      await closeMessage(page);
     }
   }, 90_000);
 
@@ -225,7 +225,7 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     expect(await safe.getAttribute('rel')).toBe('noopener noreferrer');
     await page.waitForTimeout(SETTLE_MS);
     expect(dialogs).toEqual([]);
-    await page.getByRole('button', { name: 'Back to inbox' }).click();
+    await closeMessage(page);
   }, 30_000);
 
   it('loads remote images only after Show images, for that message only', async () => {
@@ -247,10 +247,10 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     expect(dialogs).toEqual([]);
 
     // Another message and back: the choice was for that one reading of that message.
-    await page.getByRole('button', { name: 'Back to inbox' }).click();
+    await closeMessage(page);
     await openMessage(page, 'Remote image');
     await page.getByRole('button', { name: 'Show images' }).waitFor({ timeout: 5_000 });
-    await page.getByRole('button', { name: 'Back to inbox' }).click();
+    await closeMessage(page);
   }, 30_000);
 
   it('shows plain text with clickable links and downloads attachments', async () => {

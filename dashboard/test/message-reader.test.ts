@@ -6,7 +6,7 @@ import type { Page, Response } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { openHome, openMessage } from './support/open-home.js';
+import { openHome, openMessage, closeMessage } from './support/open-home.js';
 
 const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -232,7 +232,7 @@ describeInChromium('the message reader in Chromium', (suite) => {
         .toBeLessThanOrEqual(pane!.width + 1);
 
       // A mail that fits is shown as it is, at full size, with no toggle.
-      await page.getByRole('button', { name: 'Back to inbox' }).click();
+      await closeMessage(page);
       await openMessage(page, 'Narrow note');
       await page
         .frameLocator('[data-testid="message-html"]')

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import affiliateLinks from '../config/affiliate-links.json';
+import { SitePreferences } from './app-header';
 
 /** Set to a chat provider's page to offer live chat; unset, the button leads to the contact page. */
 const LIVE_CHAT_URL: string | undefined = import.meta.env.VITE_LIVE_CHAT_URL || undefined;
@@ -71,12 +72,16 @@ function AffiliateLinks() {
   );
 }
 
-/** The site footer: page links, live chat, partner links for free users. */
+/**
+ * The site footer: language and theme on a phone, page links, live chat, partner links for
+ * free users.
+ */
 export function AppFooter({ isPro }: { isPro: boolean }) {
   const { t } = useTranslation('marketing');
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-      <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+      <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+        <SitePreferences className="flex sm:hidden" />
         {!isPro && <AffiliateLinks />}
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <nav aria-label={t('footer.navLabel')}>

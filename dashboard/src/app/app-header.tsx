@@ -64,7 +64,7 @@ function AccountControls({ user }: { user: User | undefined }) {
       <button
         type="button"
         onClick={() => openDialog('upgrade')}
-        className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         {t('header.upgrade')}
       </button>
@@ -72,29 +72,42 @@ function AccountControls({ user }: { user: User | undefined }) {
   );
 }
 
-/** The header: logo, ONLINE, language, theme, and login/upgrade or Pro. */
+/**
+ * The header, one line at any width: logo, ONLINE, language, theme, and login/upgrade or
+ * Pro. On a phone the language and theme move to the footer (`SitePreferences`), so the
+ * line holds the logo and the account's one button.
+ */
 export function AppHeader({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:py-3">
         <Link
           to="/"
-          className="flex items-center gap-2 text-xl font-bold text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
+          className="flex shrink-0 items-center gap-2 text-xl font-bold text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
         >
           <LogoMark />
           {t('app.name')}
         </Link>
-        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900 dark:text-green-200">
+        <span className="hidden rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 sm:inline dark:bg-green-900 dark:text-green-200">
           {t('header.online')}
         </span>
         {/* As tall as the account buttons before they appear: nothing moves when they do. */}
         <div className="ml-auto flex min-h-9 items-center gap-2">
-          <LanguageSwitcher />
-          <ThemeToggle />
+          <SitePreferences className="hidden sm:flex" />
           <AccountControls user={user} />
         </div>
       </div>
     </header>
+  );
+}
+
+/** Language and theme: in the header from `sm` up, in the footer below it. */
+export function SitePreferences({ className }: { className: string }) {
+  return (
+    <div className={`items-center gap-2 ${className}`}>
+      <LanguageSwitcher />
+      <ThemeToggle />
+    </div>
   );
 }

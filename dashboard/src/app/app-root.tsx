@@ -44,23 +44,26 @@ export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
   // Set while rendering (not in an effect), so the dialog mounts in the same pass it opens.
   if (openDialogName && !dialogsLoaded) setDialogsLoaded(true);
   return (
+    // A column, so the footer sits at the bottom of a short page rather than mid-screen.
     <div
       id="top"
-      className="min-h-dvh bg-slate-50 dark:bg-slate-950 text-slate-900 dark:text-slate-100"
+      className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950 text-slate-900 dark:text-slate-100"
     >
       {startOverlay && <StartOverlay />}
+      <LanguagePrompt />
       <AppHeader user={user.data} />
-      <AppErrorBoundary>
-        <SitePage user={user.data} userLoading={user.isPending} />
-        {dialogsLoaded && (
-          <Suspense fallback={null}>
-            <AppDialogs user={user.data} />
-          </Suspense>
-        )}
-      </AppErrorBoundary>
+      <div className="flex flex-1 flex-col">
+        <AppErrorBoundary>
+          <SitePage user={user.data} userLoading={user.isPending} />
+          {dialogsLoaded && (
+            <Suspense fallback={null}>
+              <AppDialogs user={user.data} />
+            </Suspense>
+          )}
+        </AppErrorBoundary>
+      </div>
       {/* Affiliate links are for free users: none until the user is known. */}
       <AppFooter isPro={user.isPending || isProUser(user.data)} />
-      <LanguagePrompt />
       <ConsentBanner />
       <ToastViewport />
     </div>

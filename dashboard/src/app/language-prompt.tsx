@@ -8,7 +8,7 @@ import {
 } from '../shared/preferences/choose-language';
 import { loadNamespaceOf } from '../shared/i18n/init-i18n';
 import { readStorage, writeStorage } from '../shared/preferences/read-storage';
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
+import { COMPACT_PRIMARY, COMPACT_SECONDARY } from '../shared/ui/button-classes';
 import { useSwitchLanguage } from './routing/use-switch-language';
 
 /** Set when the reader answered the prompt, so it is asked once. */
@@ -19,6 +19,7 @@ const PROMPT_DELAY_MS = 1500;
 /**
  * When the browser's language is one we have and differs from the page's,
  * offer it (yes/no), in that language. Not asked of readers who chose a language themselves.
+ * A bar above the header, in the page's flow: it pushes the page down and covers nothing.
  */
 export function LanguagePrompt() {
   const { i18n } = useTranslation();
@@ -54,15 +55,17 @@ export function LanguagePrompt() {
       role="region"
       aria-label={t('label')}
       lang={offer}
-      className="fixed inset-x-4 top-20 z-40 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      className="border-b border-indigo-200 bg-indigo-50 dark:border-indigo-800 dark:bg-indigo-950"
     >
-      <p className="w-full">{t('question')}</p>
-      <button type="button" className={PRIMARY_BUTTON} onClick={() => answer(true)}>
-        {t('yes')}
-      </button>
-      <button type="button" className={SECONDARY_BUTTON} onClick={() => answer(false)}>
-        {t('no')}
-      </button>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm">
+        <p className="mr-auto">{t('question')}</p>
+        <button type="button" className={COMPACT_PRIMARY} onClick={() => answer(true)}>
+          {t('yes')}
+        </button>
+        <button type="button" className={COMPACT_SECONDARY} onClick={() => answer(false)}>
+          {t('no')}
+        </button>
+      </div>
     </div>
   );
 }

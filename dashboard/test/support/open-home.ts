@@ -30,6 +30,19 @@ export async function openMessage(page: Page, subject: string): Promise<void> {
 }
 
 /**
+ * Back to the list as a reader would: "Back to inbox" where the list hides behind the
+ * message (a phone), else Escape (a laptop, where both panes show and Back does not).
+ */
+export async function closeMessage(page: Page): Promise<void> {
+  const back = page.getByRole('button', { name: 'Back to inbox' });
+  if (await back.isVisible()) return back.click();
+  // A click inside the mail gave the frame the keyboard; the page's keys are the page's.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Escape');
+  await page.getByText('Select a message to read it.').waitFor({ timeout: 5_000 });
+}
+
+/**
  * Buys the 24-hour pass the way a visitor does, through the upgrade dialog and the demo
  * checkout (no email given), and waits for the welcome page.
  */

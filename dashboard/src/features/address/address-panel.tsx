@@ -10,7 +10,10 @@ import { useCountdownText, useNow } from './use-countdown';
 
 function Countdown({ expiresAt }: { expiresAt: number }) {
   return (
-    <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="countdown">
+    <p
+      className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-300"
+      data-testid="countdown"
+    >
       {useCountdownText(expiresAt)}
     </p>
   );
@@ -68,10 +71,10 @@ export function AddressPanel({
   return (
     <section
       aria-labelledby="address-heading"
-      className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6"
+      className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-5"
     >
-      <div className="mb-3 flex items-center gap-2">
-        <h2 id="address-heading" className="text-lg font-semibold">
+      <div className="mb-2 flex flex-wrap items-center gap-x-2">
+        <h2 id="address-heading" className="text-base font-semibold sm:text-lg">
           {t('address.heading')}
         </h2>
         {pro && (
@@ -80,28 +83,58 @@ export function AddressPanel({
           </span>
         )}
       </div>
-      {/* The box keeps its height while generating, so nothing below jumps when it lands. */}
-      <div className="flex min-h-12 items-center rounded-lg border border-slate-300 dark:border-slate-600 bg-slate-50 dark:bg-slate-800 px-3">
-        {mailbox ? (
-          <input
-            readOnly
-            value={mailbox.address}
-            aria-label={t('address.label')}
-            aria-describedby={expired ? 'address-expired' : undefined}
-            onFocus={(event) => event.currentTarget.select()}
-            className={`w-full min-w-0 bg-transparent font-mono text-base sm:text-lg ${expired ? 'text-slate-500 line-through dark:text-slate-400' : ''}`}
-          />
-        ) : (
-          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-            {generating && (
-              <span
-                aria-hidden="true"
-                className="size-4 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent"
-              />
-            )}
-            {generating ? t('address.generating') : t('address.none')}
-          </p>
-        )}
+      {/* On a phone the address has a line of its own and the buttons the next; from `sm`
+          they share one. */}
+      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
+        {/* The box keeps its height while generating, so nothing below jumps when it lands. */}
+        <div className="flex min-h-12 w-full min-w-0 items-center rounded-lg border border-slate-300 dark:border-slate-600 bg-slate-50 dark:bg-slate-800 px-3 sm:flex-1">
+          {mailbox ? (
+            <input
+              readOnly
+              value={mailbox.address}
+              aria-label={t('address.label')}
+              aria-describedby={expired ? 'address-expired' : undefined}
+              onFocus={(event) => event.currentTarget.select()}
+              className={`w-full min-w-0 bg-transparent font-mono text-base sm:text-lg ${expired ? 'text-slate-500 line-through dark:text-slate-400' : ''}`}
+            />
+          ) : (
+            <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+              {generating && (
+                <span
+                  aria-hidden="true"
+                  className="size-4 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent"
+                />
+              )}
+              {generating ? t('address.generating') : t('address.none')}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <CopyAddressButton address={mailbox && !expired ? mailbox.address : null} />
+          {/* Pro's own way to a new address is Reset, which asks first. */}
+          {!pro && (
+            <button
+              type="button"
+              onClick={onGenerate}
+              disabled={generating}
+              className={`${expired ? PRIMARY_BUTTON : SECONDARY_BUTTON} whitespace-nowrap`}
+            >
+              {t('address.new')}
+            </button>
+          )}
+          <AddressHistory addresses={addresses} shown={mailbox} now={now} onChoose={onChoose} />
+          {pro && (
+            <button
+              type="button"
+              onClick={() => setResetFrom(mailbox?.address ?? null)}
+              disabled={!mailbox}
+              className="rounded-lg border border-amber-300 px-4 py-2 font-medium whitespace-nowrap text-amber-900 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-amber-700 dark:text-amber-100 dark:hover:bg-amber-950"
+            >
+              {t('pro.resetEmail')}
+            </button>
+          )}
+          {mailbox && <Countdown key={mailbox.address} expiresAt={mailbox.expiresAt} />}
+        </div>
       </div>
       {/* Always present, so the notice is announced when the address runs out. */}
       <div role="status">
@@ -114,29 +147,6 @@ export function AddressPanel({
             <p className="text-sm">{t('address.expiredText')}</p>
           </div>
         )}
-      </div>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <CopyAddressButton address={mailbox && !expired ? mailbox.address : null} />
-        <button
-          type="button"
-          onClick={onGenerate}
-          disabled={generating}
-          className={expired ? PRIMARY_BUTTON : SECONDARY_BUTTON}
-        >
-          {t('address.new')}
-        </button>
-        <AddressHistory addresses={addresses} shown={mailbox} now={now} onChoose={onChoose} />
-        {pro && (
-          <button
-            type="button"
-            onClick={() => setResetFrom(mailbox?.address ?? null)}
-            disabled={!mailbox}
-            className="rounded-lg border border-amber-300 px-4 py-2 font-medium text-amber-900 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-amber-700 dark:text-amber-100 dark:hover:bg-amber-950"
-          >
-            {t('pro.resetEmail')}
-          </button>
-        )}
-        {mailbox && <Countdown key={mailbox.address} expiresAt={mailbox.expiresAt} />}
       </div>
       {state.status === 'failed' && (
         <div className="mt-4 space-y-3">

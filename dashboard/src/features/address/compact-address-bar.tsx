@@ -9,7 +9,7 @@ const SHOW_AFTER_PX = 200;
 
 /**
  * The address kept in reach while reading down the home page on a phone:
- * address, copy, new address and the time left. Hidden from `lg` up, where the page is short
+ * address, copy, new address (free only) and the time left. Hidden from `lg` up, where the page is short
  * beside itself, and rendered only while shown so it adds no hidden tab stops.
  */
 export function CompactAddressBar({
@@ -37,13 +37,16 @@ export function CompactAddressBar({
         </span>
       </span>
       <CopyAddressButton address={mailbox.address} />
-      <button
-        type="button"
-        onClick={onGenerate}
-        className="shrink-0 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      >
-        {t('address.new')}
-      </button>
+      {/* Pro resets from the address panel, which asks first. */}
+      {!pro && (
+        <button
+          type="button"
+          onClick={onGenerate}
+          className="shrink-0 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          {t('address.new')}
+        </button>
+      )}
     </div>
   );
 }

@@ -6,19 +6,16 @@ import {
   useConsent,
   type ConsentPreferences,
 } from './consent-store';
+import { COMPACT_PRIMARY, COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 
 /** The banner waits this long after load, so it never hides the first view. */
 const BANNER_DELAY_MS = 2000;
 
-const BUTTON =
-  'rounded-lg px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
-const PRIMARY = `${BUTTON} bg-indigo-600 text-white hover:bg-indigo-700`;
-const SECONDARY = `${BUTTON} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
-
 /**
- * The cookie consent banner: accept all, decline all, or choose each purpose.
+ * The cookie consent bar: accept all, decline all, or choose each purpose.
  * A labelled region at the bottom of the page, not a dialog: the page stays usable, and
- * nothing that needs consent runs until a choice is stored.
+ * nothing that needs consent runs until a choice is stored. Compact (a line or two and the
+ * buttons, under a seventh of a phone's screen) until the reader asks to customize.
  */
 export function ConsentBanner() {
   const { t } = useTranslation('marketing');
@@ -40,29 +37,41 @@ export function ConsentBanner() {
     <section
       role="region"
       aria-labelledby={headingId}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-0 bottom-0 z-50 max-h-[80dvh] overflow-y-auto border-t border-slate-200 bg-white px-4 py-2.5 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
     >
-      <div className="mx-auto max-w-5xl space-y-3">
-        <h2 id={headingId} className="font-semibold">
-          {t('consent.heading')}
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t('consent.description')}</p>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => save(uniformConsent(true))} className={PRIMARY}>
-            {t('consent.acceptAll')}
-          </button>
-          <button type="button" onClick={() => save(uniformConsent(false))} className={SECONDARY}>
-            {t('consent.declineAll')}
-          </button>
-          <button
-            type="button"
-            onClick={() => setCustomizing(!customizing)}
-            aria-expanded={customizing}
-            aria-controls={customizing ? choicesId : undefined}
-            className={SECONDARY}
-          >
-            {t('consent.customize')}
-          </button>
+      <div className="mx-auto max-w-7xl space-y-2">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <p className="min-w-0 flex-1 basis-72 text-sm text-slate-600 dark:text-slate-300">
+            <strong id={headingId} className="font-semibold text-slate-900 dark:text-slate-100">
+              {t('consent.heading')}
+            </strong>{' '}
+            {t('consent.description')}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => save(uniformConsent(true))}
+              className={COMPACT_PRIMARY}
+            >
+              {t('consent.acceptAll')}
+            </button>
+            <button
+              type="button"
+              onClick={() => save(uniformConsent(false))}
+              className={COMPACT_SECONDARY}
+            >
+              {t('consent.declineAll')}
+            </button>
+            <button
+              type="button"
+              onClick={() => setCustomizing(!customizing)}
+              aria-expanded={customizing}
+              aria-controls={customizing ? choicesId : undefined}
+              className={COMPACT_SECONDARY}
+            >
+              {t('consent.customize')}
+            </button>
+          </div>
         </div>
         {customizing && (
           <form
@@ -103,7 +112,7 @@ export function ConsentBanner() {
                 </div>
               ))}
             </fieldset>
-            <button type="submit" className={PRIMARY}>
+            <button type="submit" className={COMPACT_PRIMARY}>
               {t('consent.save')}
             </button>
           </form>

@@ -1,6 +1,6 @@
 import type { User } from '@tempmail/sdk';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { openDialog } from '../account/dialog-store';
 import { useReturnParams } from '../account/use-return-params';
 import { proExpiry } from '../account/user-query';
@@ -87,12 +87,16 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
   }
 
   return (
-    <main className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:py-10">
-      <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('home.title')}</h1>
-        <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">{t('home.subtitle')}</p>
+    <main className="mx-auto w-full max-w-7xl space-y-4 px-4 py-4 sm:space-y-6 sm:py-8">
+      {/* Nothing promotional above the address: the heading, then the address, then mail. */}
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {pro ? t('home.proTitle') : t('home.title')}
+        </h1>
+        <p className="mt-1 hidden text-slate-600 sm:block dark:text-slate-300">
+          {pro ? t('home.proSubtitle') : t('home.subtitle')}
+        </p>
       </div>
-      {showAds && <AdSlot kind="top" pending={userLoading} />}
       <AddressPanel
         state={state}
         pro={pro}
@@ -115,18 +119,19 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
           onGenerate={newAddress}
         />
       )}
-      {/* Below `lg` one pane at a time, the open message in place of the list.
-          The panes' place is kept (an empty inbox's height) while the address is made, so
-          the page below does not jump when the inbox appears. */}
+      {/* A mail client: below `lg` one pane at a time, the open message in place of the
+          list; from `lg` the list and the reader side by side, each scrolling on its own
+          within a screen's height. The panes' place is kept (an empty inbox's height) while
+          the address is made, so the page below does not jump when the inbox appears. */}
       <div
         ref={panes}
         aria-busy={!source}
-        className="grid min-h-[188px] gap-6 lg:grid-cols-[2fr_3fr]"
+        className="grid min-h-[188px] gap-4 lg:h-[clamp(32rem,calc(100dvh-14rem),52rem)] lg:grid-cols-[minmax(20rem,2fr)_5fr] lg:grid-rows-[minmax(0,1fr)] lg:gap-6"
       >
         {mailbox && source && (
           <>
             <div
-              className={`min-w-0 ${selectedId ? 'hidden lg:block' : ''}`}
+              className={`min-w-0 lg:h-full ${selectedId ? 'hidden lg:block' : ''}`}
               // A reader heading for a message: its pane's code is on the way before the click.
               onPointerEnter={() => void loadMessageView()}
               onFocus={() => void loadMessageView()}
@@ -148,9 +153,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
                 />
               </Suspense>
             ) : (
-              <p className="hidden self-center text-center text-slate-500 dark:text-slate-400 lg:block">
-                {t('message.selectPrompt')}
-              </p>
+              <ReaderPlaceholder />
             )}
           </>
         )}
@@ -164,5 +167,25 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
       {showAds && <AdSlot kind="bottom" pending={userLoading} />}
       <BackToTopButton />
     </main>
+  );
+}
+
+/** The reader's place beside the list before a message is chosen, with the keys it answers to. */
+function ReaderPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div className="hidden h-full flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-500 lg:flex dark:border-slate-700 dark:text-slate-400">
+      <p>{t('message.selectPrompt')}</p>
+      <p className="text-sm">
+        <Trans
+          i18nKey="message.shortcuts"
+          components={{
+            key: (
+              <kbd className="rounded border border-slate-300 px-1.5 font-mono text-xs dark:border-slate-600" />
+            ),
+          }}
+        />
+      </p>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShortcutKeys } from '../../shared/keyboard/use-shortcut-keys';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { filterMessages, inboxEmptyState, newBadgeId, type InboxView } from './filter-messages';
 import type { InboxSource } from './inbox-sources';
 import { FilterSortControls, SearchBox } from './inbox-view-controls';
+import { focusAfterRemoving, useDeleteMessages } from './message-actions';
 import type { InboxMessage } from './normalize-message';
 import { MessageRow } from './message-row';
 import { SelectionBar } from './selection-bar';
@@ -43,10 +45,22 @@ function EmptyState({ title, children }: { title: string; children?: ReactNode }
 
 const INITIAL_VIEW: InboxView = { search: '', filter: 'all', sort: 'date' };
 
+/** The row that has focus, if one has. */
+function focusedRowId(): string | null {
+  const row = document.activeElement?.closest<HTMLElement>('[data-message-id]');
+  return row?.dataset.messageId ?? null;
+}
+
+function focusRow(id: string) {
+  document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id)}"]`)?.focus();
+}
+
 /**
  * The inbox list: count, Live indicator, search, filter
- * and sort on the client, selection with the Pro bulk actions, and the empty states. Opening
- * a message marks it seen.
+ * and sort on the client, selection with the bulk actions, and the empty states. Opening
+ * a message marks it seen. Keys: j and k move down and up the list (opening the message
+ * when one is open), Enter opens the row with focus, Delete deletes it (the open message's
+ * own Delete is the reader's).
  */
 export function InboxPanel({
   source,
@@ -85,6 +99,37 @@ export function InboxPanel({
     onSelect(message.id);
   }
 
+  /** j and k: the next or previous row from the one with focus, else from the open one. */
+  function move(step: 1 | -1) {
+    const from = focusedRowId() ?? selectedId;
+    const index = shown.findIndex((message) => message.id === from);
+    const next = shown[index === -1 ? (step === 1 ? 0 : shown.length - 1) : index + step];
+    if (!next) return;
+    if (selectedId) open(next);
+    focusRow(next.id);
+  }
+
+  const deleteMessages = useDeleteMessages(source);
+  async function deleteFocused() {
+    const id = focusedRowId();
+    if (!id || !deleteMessages) return;
+    const focusNext = focusAfterRemoving([id]);
+    try {
+      await deleteMessages.mutateAsync([id]);
+    } catch {
+      return;
+    }
+    focusNext();
+  }
+
+  const removeFocused = selectedId ? undefined : () => void deleteFocused();
+  useShortcutKeys({
+    j: () => move(1),
+    k: () => move(-1),
+    Delete: removeFocused,
+    Backspace: removeFocused,
+  });
+
   function check(id: string, on: boolean) {
     setChecked((previous) => {
       const next = new Set(previous);
@@ -104,7 +149,7 @@ export function InboxPanel({
   return (
     <section
       aria-labelledby="inbox-heading"
-      className="min-w-0 self-start overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm"
+      className="flex min-w-0 flex-col self-start overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm lg:h-full"
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 dark:border-slate-700 px-4 py-3">
         <h2 id="inbox-heading" className="text-lg font-semibold">
@@ -182,6 +227,11 @@ export function InboxPanel({
           onClear={() => setChecked(new Set())}
         />
       )}
+      {deleteMessages?.isError && (
+        <p role="alert" className="px-4 py-2 text-sm text-red-700 dark:text-red-300">
+          {t('message.deleteFailed', { count: 1 })}
+        </p>
+      )}
       {narrowed && shown.length > 0 && (
         <p role="status" className="sr-only">
           {t('inbox.shown', { shown: shown.length, total: list.length })}
@@ -196,7 +246,7 @@ export function InboxPanel({
       ) : (
         <ul
           aria-labelledby="inbox-heading"
-          className="max-h-[550px] divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto"
+          className="max-h-[550px] divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto lg:max-h-none lg:min-h-0 lg:flex-1"
         >
           {shown.map((message) => (
             <MessageRow

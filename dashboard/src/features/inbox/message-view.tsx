@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useShortcutKeys } from '../../shared/keyboard/use-shortcut-keys';
+import { COMPACT_DANGER, COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 import { AttachmentList } from './attachment-list';
 import { formatRelativeTime } from './format-relative-time';
 import type { InboxSource } from './inbox-sources';
@@ -12,9 +14,6 @@ import { messageQueryOptions, messagesQueryOptions } from './message-queries';
 import type { MailParty } from './normalize-message';
 import { useInlineImages } from './use-inline-images';
 import { wrapAddress } from './wrap-address';
-
-const ACTION_BUTTON =
-  'rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60';
 
 function Party({ party }: { party: MailParty }) {
   if (!party.name) return wrapAddress(party.address);
@@ -29,7 +28,9 @@ function Party({ party }: { party: MailParty }) {
  * One message, as the preview pane shows it, with what its owner may do to it (mark it
  * unread or read, delete it), wherever the inbox's API offers that. Its HTML body, when it
  * has one, goes to the sandboxed frame; otherwise the text body is shown as text nodes with
- * its links made clickable. Subject, sender and file names are always text nodes.
+ * its links made clickable. Subject, sender and file names are always text nodes. Keys:
+ * Escape goes back to the list, Delete deletes the message. "Back to inbox" shows only where
+ * the list is hidden behind the message (below `lg`).
  */
 export function MessageView({
   source,
@@ -74,6 +75,13 @@ export function MessageView({
     focusNext();
   }
 
+  const canDelete = data && deleteMessages && !deleteMessages.isPending;
+  useShortcutKeys({
+    Escape: onBack,
+    Delete: canDelete ? () => void remove() : undefined,
+    Backspace: canDelete ? () => void remove() : undefined,
+  });
+
   const failure =
     (deleteMessages?.isError && t('message.deleteFailed', { count: 1 })) ||
     (setSeen?.isError && t('message.markFailed', { count: failedCount(setSeen.error) }));
@@ -81,14 +89,15 @@ export function MessageView({
   return (
     <section
       aria-labelledby="message-heading"
-      className="min-w-0 self-start rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6"
+      className="min-w-0 self-start rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm sm:p-6 lg:h-full lg:self-stretch lg:overflow-y-auto"
     >
-      <div className="mb-3 flex flex-wrap items-center gap-2">
+      <div className="mb-3 flex flex-wrap items-center justify-end gap-2">
         <button
           ref={backRef}
           type="button"
           onClick={onBack}
-          className="mr-auto text-sm font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          aria-keyshortcuts="Escape"
+          className="mr-auto text-sm font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
         >
           {t('message.back')}
         </button>
@@ -96,7 +105,7 @@ export function MessageView({
           <button
             type="button"
             onClick={() => setSeen.mutate({ ids: [id], seen: !data.seen })}
-            className={ACTION_BUTTON}
+            className={COMPACT_SECONDARY}
           >
             {data.seen ? t('message.markUnread') : t('message.markRead')}
           </button>
@@ -106,7 +115,8 @@ export function MessageView({
             type="button"
             onClick={() => void remove()}
             disabled={deleteMessages.isPending}
-            className={`${ACTION_BUTTON} text-red-700 dark:text-red-300`}
+            aria-keyshortcuts="Delete"
+            className={COMPACT_DANGER}
           >
             {t('message.delete')}
           </button>

@@ -2,9 +2,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { InboxSource } from './inbox-sources';
 import { failedCount, focusAfterRemoving, useDeleteMessages, useSetSeen } from './message-actions';
-
-const ACTION_BUTTON =
-  'rounded-md border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-2 py-1 font-medium hover:bg-slate-100 dark:hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60';
+import { COMPACT_DANGER, COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 
 /**
  * Shown while rows are selected: how many, Clear, and what the mailbox's owner may do to
@@ -80,14 +78,14 @@ function BulkActions({
           <button
             type="button"
             onClick={() => setSeen.mutate({ ids, seen: true })}
-            className={ACTION_BUTTON}
+            className={COMPACT_SECONDARY}
           >
             {t('inbox.bulk.read')}
           </button>
           <button
             type="button"
             onClick={() => setSeen.mutate({ ids, seen: false })}
-            className={ACTION_BUTTON}
+            className={COMPACT_SECONDARY}
           >
             {t('inbox.bulk.unread')}
           </button>
@@ -98,7 +96,7 @@ function BulkActions({
           type="button"
           onClick={() => void remove()}
           disabled={deleteMessages.isPending}
-          className={`${ACTION_BUTTON} text-red-700 dark:text-red-300`}
+          className={COMPACT_DANGER}
         >
           {t('inbox.bulk.delete')}
         </button>

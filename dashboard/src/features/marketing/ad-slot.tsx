@@ -9,7 +9,7 @@ declare global {
   }
 }
 
-export type AdSlotKind = 'top' | 'bottom' | 'rectangle';
+export type AdSlotKind = 'bottom' | 'rectangle';
 
 /**
  * The ad network's publisher id. Unset (the default) means no network at all: every slot
@@ -19,16 +19,14 @@ const AD_CLIENT_ID: string | undefined = import.meta.env.VITE_AD_CLIENT_ID || un
 
 /** Per-kind ad unit ids; the network needs one per unit to fill it. */
 const AD_UNIT_IDS: Record<AdSlotKind, string | undefined> = {
-  top: import.meta.env.VITE_AD_SLOT_TOP || undefined,
   bottom: import.meta.env.VITE_AD_SLOT_BOTTOM || undefined,
   rectangle: import.meta.env.VITE_AD_SLOT_RECTANGLE || undefined,
 };
 
 const AD_SCRIPT_ID = 'ad-network-script';
 
-/** Banners keep 90 px and the rectangle 250 px, so the page does not jump. */
+/** The banner keeps 90 px and the rectangle 250 px, so the page does not jump. */
 const SLOT_SIZE: Record<AdSlotKind, string> = {
-  top: 'min-h-[90px]',
   bottom: 'min-h-[90px]',
   rectangle: 'min-h-[250px] max-w-[300px] mx-auto',
 };
@@ -102,16 +100,19 @@ function HouseSlot({ kind, hidden = false }: { kind: AdSlotKind; hidden?: boolea
 }
 
 /**
- * One ad slot (a top banner, a bottom banner or a rectangle). The caller decides
+ * One ad slot (the bottom banner or the rectangle below the inbox). The caller decides
  * whether there is one at all (never for Pro); this decides what fills it: nothing while
  * `pending` (the user is loading) but its place, then the network only with a client id and
- * `ad_storage` consent, else the house promotion.
+ * `ad_storage` consent. Without the network, only the bottom slot shows our own Pro
+ * promotion and the others stay empty: one Pro call to action on a phone's first screen
+ * (the header's) is enough.
  */
 export function AdSlot({ kind, pending = false }: { kind: AdSlotKind; pending?: boolean }) {
   const { t } = useTranslation('marketing');
   const { preferences } = useConsent();
-  if (pending) return <HouseSlot kind={kind} hidden />;
   const network = AD_CLIENT_ID && preferences?.ad_storage ? AD_CLIENT_ID : null;
+  if (!network && kind !== 'bottom' && !(pending && AD_CLIENT_ID)) return null;
+  if (pending) return <HouseSlot kind={kind} hidden />;
   const personalized = Boolean(preferences?.ad_personalization && preferences.ad_user_data);
   return (
     <aside aria-label={t('ads.label')} className="w-full">

@@ -14,3 +14,14 @@ export const LINK_BUTTON =
 
 export const TEXT_INPUT =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-800';
+
+// The same looks, smaller: for bars and toolbars where buttons sit in a line with text.
+const COMPACT_BASE =
+  'inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
+
+export const COMPACT_PRIMARY = `${COMPACT_BASE} bg-indigo-600 text-white hover:bg-indigo-700`;
+
+export const COMPACT_SECONDARY = `${COMPACT_BASE} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+
+/** An outlined button for an action that destroys something (Delete). */
+export const COMPACT_DANGER = `${COMPACT_BASE} border border-slate-300 text-red-700 hover:bg-red-50 dark:border-slate-600 dark:text-red-300 dark:hover:bg-red-950`;

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+
+/** What each key does; a key left out (or undefined) is left to the browser. */
+export type ShortcutKeys = Partial<Record<string, () => void>>;
+
+/** Where typing means text, not commands. */
+const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+
+/**
+ * Single-key shortcuts on the page, as mail clients have (j, k, Delete, Escape), keyed by
+ * `KeyboardEvent.key`. They stay out of the way: not while a field has focus, not with a
+ * modifier held (the browser's own shortcuts), and not while a dialog is open, which has
+ * the keyboard to itself.
+ */
+export function useShortcutKeys(keys: ShortcutKeys): void {
+  // The latest handlers, read when a key arrives: the listener is added once.
+  const latest = useRef(keys);
+  latest.current = keys;
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest(EDITABLE)) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      const handler = latest.current[event.key];
+      if (!handler) return;
+      event.preventDefault();
+      handler();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,146 @@
+// The home page as a mail client, in a real browser against the real server and under the
+// defaults a visitor meets (consent not yet given, so its bar shows): on a phone the first
+// screen holds the address and the inbox, with nothing promotional above them; on a laptop
+// the list and the reader sit side by side and answer to j, k, Enter, Delete and Escape.
+import type { Locator, Page } from 'playwright';
+import { expect, it } from 'vitest';
+import { sendMail } from '../../tests/support/send-mail.js';
+import { describeInChromium } from './support/describe-in-chromium.js';
+import { OPEN_MESSAGE_TIMEOUT_MS, openHome } from './support/open-home.js';
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1440, height: 900 };
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${String(locator)} is not laid out`);
+  return found;
+}
+
+const focusedMessageId = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.messageId ?? null);
+
+describeInChromium('the inbox first, in Chromium', (suite) => {
+  const mailTo = (to: string, subject: string) =>
+    sendMail(suite.server.smtpPort, {
+      from: 'Sender <sender@example.com>',
+      to,
+      subject,
+      text: `${subject}.`,
+    });
+
+  it('puts the address, its countdown and the first message on the first phone screen', async () => {
+    const context = await suite.browser.newContext({ viewport: PHONE, isMobile: true });
+    const page = await context.newPage();
+    const address = await openHome(page, suite.server.url);
+    await mailTo(address, 'First on a phone');
+    const row = page.getByTestId('message-row').first();
+    await row.waitFor({ timeout: 10_000 });
+    // The consent bar shows two seconds after load, as to any new visitor.
+    const consent = page.getByRole('region', { name: 'Your privacy choices' });
+    await consent.waitFor({ timeout: 5_000 });
+    const consentBox = await box(consent);
+    expect(consentBox.height).toBeLessThan(PHONE.height * 0.15);
+
+    // The header is one line: the logo and the account's buttons share a row.
+    const header = await box(page.getByRole('banner'));
+    expect(header.height).toBeLessThan(64);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+
+    // Address, copy, countdown and the first row all show above the consent bar.
+    const visibleTop = consentBox.y;
+    const addressBox = await box(page.getByRole('textbox', { name: 'Temporary email address' }));
+    for (const shown of [
+      addressBox,
+      await box(page.getByRole('button', { name: 'Copy', exact: true })),
+      await box(page.getByTestId('countdown')),
+      await box(row),
+    ]) {
+      expect(shown.y + shown.height).toBeLessThanOrEqual(visibleTop);
+    }
+
+    // Nothing promotional above the address; ads only below the inbox; one call to buy Pro
+    // on the first screen (the header's; signing in to an account bought already is not one).
+    const inbox = await box(page.getByRole('region', { name: 'Inbox', exact: true }));
+    for (const ad of await page.getByRole('complementary', { name: 'Advertisement' }).all()) {
+      expect((await box(ad)).y).toBeGreaterThanOrEqual(inbox.y + inbox.height);
+    }
+    let calls = 0;
+    for (const call of await page
+      .getByRole('button', { name: /upgrade|go pro/i })
+      .or(page.getByRole('link', { name: /upgrade|go pro/i }))
+      .all()) {
+      const where = await call.boundingBox();
+      if (where && where.y < PHONE.height) calls += 1;
+    }
+    expect(calls).toBe(1);
+    await context.close();
+  }, 60_000);
+
+  it('reads side by side on a laptop and answers to j, k, Enter, Delete and Escape', async () => {
+    const context = await suite.browser.newContext({ viewport: LAPTOP });
+    const page = await context.newPage();
+    const address = await openHome(page, suite.server.url);
+    for (const subject of ['Oldest', 'Middle', 'Newest']) {
+      await mailTo(address, subject);
+      // mail.tm times have whole seconds: each message newer than the one before.
+      await page.waitForTimeout(1_100);
+    }
+    const rows = page.getByTestId('message-row');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
+    const ids = await page
+      .locator('[data-message-id]')
+      .evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset.messageId));
+
+    // j from nowhere: the first row; j again the next; Enter opens it.
+    await page.keyboard.press('j');
+    expect(await focusedMessageId(page)).toBe(ids[0]);
+    await page.keyboard.press('j');
+    expect(await focusedMessageId(page)).toBe(ids[1]);
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('heading', { level: 2, name: 'Middle' })
+      .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+
+    // Both panes at once, side by side, filling the page's width; no Back where both show.
+    const list = await box(page.getByRole('region', { name: 'Inbox', exact: true }));
+    const reader = await box(page.getByRole('region', { name: 'Middle', exact: true }));
+    expect(reader.x).toBeGreaterThanOrEqual(list.x + list.width);
+    expect(Math.abs(reader.y - list.y)).toBeLessThan(2);
+    expect(reader.x + reader.width - list.x).toBeGreaterThan(LAPTOP.width * 0.75);
+    expect(await page.getByRole('button', { name: 'Back to inbox' }).isVisible()).toBe(false);
+
+    // k with a message open opens the one above.
+    await page.keyboard.press('k');
+    await page
+      .getByRole('heading', { level: 2, name: 'Newest' })
+      .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+
+    // Delete deletes it on the server, and focus moves to the next row.
+    const deleted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'DELETE' &&
+        new URL(response.url()).pathname === `/messages/${ids[0]}`,
+    );
+    await page.keyboard.press('Delete');
+    expect((await deleted).status()).toBe(204);
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await focusedMessageId(page)).toBe(ids[1]);
+    await page.getByText('Select a message to read it.').waitFor({ timeout: 5_000 });
+
+    // Escape closes the reader; typing in a field is never a shortcut.
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('heading', { level: 2, name: 'Middle' })
+      .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+    await page.keyboard.press('Escape');
+    await page.getByText('Select a message to read it.').waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'Search messages' }).click();
+    await page.getByRole('searchbox').pressSequentially('jk');
+    expect(await page.getByRole('searchbox').inputValue()).toBe('jk');
+    expect(await rows.count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});
