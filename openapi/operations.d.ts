@@ -287,6 +287,81 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/demo-billing": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The demo billing portal's subscription
+         * @description The caller's monthly subscription from the built-in demo checkout, for the demo billing
+         *     portal (`/demo-billing`) that `createBillingPortalSession` sends a monthly subscriber to
+         *     when no payment provider key is configured. Only monthly subscribers have one: free users
+         *     get 403 `pro_required`, 24-hour pass holders 403 `forbidden`. 404 `not_found` when the
+         *     caller has no running demo subscription, or a real payment provider is configured.
+         */
+        readonly get: operations["getDemoSubscription"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/demo-billing/cancel": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Cancel the demo subscription at the period's end
+         * @description Sets the caller's demo subscription to end at `currentPeriodEnd` instead of renewing,
+         *     as cancelling in a payment provider's billing portal does: the user stays Pro until
+         *     then. Cancelling one already set to end changes nothing. Returns the subscription. 403
+         *     and 404 as for `getDemoSubscription`.
+         *
+         *     Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
+         *     otherwise).
+         */
+        readonly post: operations["cancelDemoSubscription"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/demo-billing/resume": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Resume a cancelled demo subscription
+         * @description Undoes `cancelDemoSubscription` before the period ends: the caller's demo subscription
+         *     renews again. Resuming one that renews changes nothing. Returns the subscription. 403
+         *     and 404 as for `getDemoSubscription`.
+         *
+         *     Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
+         *     otherwise).
+         */
+        readonly post: operations["resumeDemoSubscription"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/stripe/webhook": {
         readonly parameters: {
             readonly query?: never;
@@ -328,9 +403,12 @@ export interface paths {
         /**
          * Open the billing portal
          * @description Creates a Stripe billing portal session, where a monthly subscriber manages the card,
-         *     invoices and cancellation, and returns its address. Only monthly subscribers have one:
-         *     free users get 403 `pro_required`, 24-hour pass holders 403 `forbidden`. Without a
-         *     configured payment provider (demo checkout) there is no portal: 404 `not_found`.
+         *     invoices and cancellation, and returns its address. Without a configured payment
+         *     provider it returns the demo billing portal, `/demo-billing`, where a subscription from
+         *     the demo checkout is cancelled at the period's end or resumed (`getDemoSubscription`).
+         *     Only monthly subscribers have one: free users get 403 `pro_required`, 24-hour pass
+         *     holders 403 `forbidden`. 404 `not_found` for a subscriber the provider in use does not
+         *     know (no Stripe customer, or no running demo subscription).
          */
         readonly get: operations["createBillingPortalSession"];
         readonly put?: never;
@@ -1794,6 +1872,39 @@ export interface components {
              *     link and joins the account only when that link is opened in the paying browser.
              */
             readonly email?: string;
+        };
+        /**
+         * @description A monthly subscription bought through the built-in demo checkout, as the demo billing
+         *     portal shows it. Nothing is charged. Until `currentPeriodEnd` the user is Pro whether it
+         *     renews or not; `cancelAtPeriodEnd` says that it ends then instead of renewing.
+         * @example {
+         *       "plan": "pro_monthly",
+         *       "amount": 300,
+         *       "currency": "usd",
+         *       "currentPeriodEnd": "2026-12-22T09:00:00.000Z",
+         *       "cancelAtPeriodEnd": false,
+         *       "returnUrl": "http://localhost:8080/"
+         *     }
+         */
+        readonly DemoSubscription: {
+            /** @enum {string} */
+            readonly plan: "pro_monthly";
+            /** @description The price of a period in the currency's smallest unit (cents). */
+            readonly amount: number;
+            /** @description ISO 4217 code, lower case. */
+            readonly currency: string;
+            /**
+             * Format: date-time
+             * @description When the paid period ends.
+             */
+            readonly currentPeriodEnd: string;
+            /** @description True when the subscription ends at `currentPeriodEnd` instead of renewing. */
+            readonly cancelAtPeriodEnd: boolean;
+            /**
+             * Format: uri
+             * @description Where the browser goes back to the dashboard.
+             */
+            readonly returnUrl: string;
         };
         /**
          * @description Acknowledgement of a payment-provider event.
@@ -3500,6 +3611,105 @@ export interface operations {
             readonly 403: components["responses"]["Forbidden"];
             readonly 404: components["responses"]["NotFound"];
             readonly 409: components["responses"]["Conflict"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly getDemoSubscription: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The subscription. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "pro_monthly",
+                     *       "amount": 300,
+                     *       "currency": "usd",
+                     *       "currentPeriodEnd": "2026-12-22T09:00:00.000Z",
+                     *       "cancelAtPeriodEnd": false,
+                     *       "returnUrl": "http://localhost:8080/"
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["DemoSubscription"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly cancelDemoSubscription: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The subscription, now ending at the period's end. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "pro_monthly",
+                     *       "amount": 300,
+                     *       "currency": "usd",
+                     *       "currentPeriodEnd": "2026-12-22T09:00:00.000Z",
+                     *       "cancelAtPeriodEnd": true,
+                     *       "returnUrl": "http://localhost:8080/"
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["DemoSubscription"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly resumeDemoSubscription: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The subscription, renewing again. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "pro_monthly",
+                     *       "amount": 300,
+                     *       "currency": "usd",
+                     *       "currentPeriodEnd": "2026-12-22T09:00:00.000Z",
+                     *       "cancelAtPeriodEnd": false,
+                     *       "returnUrl": "http://localhost:8080/"
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["DemoSubscription"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
             readonly default: components["responses"]["ServerError"];
         };
     };

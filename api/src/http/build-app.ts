@@ -26,6 +26,7 @@ import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
 import { addressHandlers } from './dashboard-api/address-handlers.js';
 import { billingHandlers } from './dashboard-api/billing-handlers.js';
 import { checkOrigin } from './dashboard-api/check-origin.js';
+import { demoBillingPage } from './dashboard-api/demo-billing-page.js';
 import { demoCheckoutPage } from './dashboard-api/demo-checkout-page.js';
 import { forwardingConfirmPage } from './dashboard-api/forwarding-confirm-page.js';
 import { signInPage } from './dashboard-api/sign-in-page.js';
@@ -165,6 +166,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
     swaggerUi.setup(contract, { customSiteTitle: 'TempMail API' }),
   );
   app.get('/demo-checkout/:id', demoCheckoutPage);
+  app.get('/demo-billing', demoBillingPage);
   app.get('/forwarding/confirm', forwardingConfirmPage);
   app.get('/sign-in', signInPage);
   app.get('/confirm-email', confirmEmailPage);

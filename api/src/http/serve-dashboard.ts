@@ -11,7 +11,7 @@ export const DASHBOARD_DIST = path.resolve(import.meta.dirname, '../../../dashbo
 const APP_ONLY_ROUTES = new Set(['/pro/success', '/pro/cancel']);
 
 /** Served outside the contract by build-app.ts; the app must never answer for them. */
-const SERVER_ROOTS = ['/docs', '/openapi.json', '/demo-checkout', '/forwarding'];
+const SERVER_ROOTS = ['/docs', '/openapi.json', '/demo-checkout', '/demo-billing', '/forwarding'];
 
 /** The prerender writes absolute URLs with this; it becomes the server's public URL. */
 const SITE_URL_TOKEN = '%TEMPMAIL_SITE_URL%';

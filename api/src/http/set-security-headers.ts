@@ -25,8 +25,9 @@ export const DOCS_POLICY = [
 ].join('; ');
 
 /**
- * The pages the API renders itself (demo checkout, forwarding confirmation): their one inline
- * script and style run by this response's nonce, and they call this origin only.
+ * The pages the API renders itself (the demo checkout and billing portal, forwarding
+ * confirmation): their one inline script and style run by this response's nonce, and they
+ * call this origin only.
  */
 export function serverPagePolicy(nonce: string): string {
   return [

@@ -192,7 +192,7 @@ describe('Stripe checkout', () => {
     expect(unsigned.body.code).toBe('bad_request');
   });
 
-  it('opens the billing portal for monthly subscribers only, and hides the demo checkout', async () => {
+  it('opens the billing portal for monthly subscribers only, and hides the demo ones', async () => {
     const monthly = await openBrowser(app);
     const sessionId = await checkout(monthly, 'pro_monthly');
     fake.pay(sessionId, { email: 'portal@example.com', periodEnd: test.services.now() + 30 * DAY });
@@ -210,5 +210,8 @@ describe('Stripe checkout', () => {
     );
 
     await monthly.get(`/api/demo-checkout/${'0'.repeat(24)}`).expect(404);
+    await monthly.get('/api/demo-billing').expect(404);
+    await monthly.post('/api/demo-billing/cancel').expect(404);
+    await monthly.post('/api/demo-billing/resume').expect(404);
   });
 });

@@ -73,6 +73,7 @@ describe('security headers', () => {
 
   it.each([
     ['demo checkout', `/demo-checkout/${'a'.repeat(24)}`],
+    ['demo billing portal', '/demo-billing'],
     ['forwarding confirmation', `/forwarding/confirm?token=${'b'.repeat(43)}`],
   ])('runs the %s page by a fresh nonce, never unsafe-inline', async (_name, path) => {
     const nonces: string[] = [];

@@ -3,7 +3,7 @@
 import vm from 'node:vm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from '../support/browser.js';
+import { buyPro, openBrowser } from '../support/browser.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
 
@@ -30,6 +30,19 @@ describe('server-rendered pages', () => {
       .expect(200);
     const page = await request(app).get(new URL(body.url).pathname).expect(200);
     expect(page.text).toContain('<label for="email">');
+    const scripts = scriptsOf(page.text);
+    expect(scripts).toHaveLength(1);
+    for (const script of scripts) expect(() => new vm.Script(script)).not.toThrow();
+  });
+
+  it('serves a demo billing portal, labelled a demo, whose script compiles', async () => {
+    const subscriber = await buyPro(app, 'portal-page@example.com');
+    const { body } = await subscriber.get('/api/billing-portal').expect(200);
+    const page = await request(app).get(new URL(body.url).pathname).expect(200);
+    expect(page.text).toContain('<strong>Demo billing portal.</strong>');
+    expect(page.text).toContain('nothing is charged');
+    for (const label of ['Cancel subscription', 'Resume subscription', 'Return to TempMail'])
+      expect(page.text).toContain(`>${label}</button>`);
     const scripts = scriptsOf(page.text);
     expect(scripts).toHaveLength(1);
     for (const script of scripts) expect(() => new vm.Script(script)).not.toThrow();

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, DeleteProMessageData, DeleteProMessageErrors, DeleteProMessageResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, UpdateMessageData, UpdateMessageErrors, UpdateMessageResponses, UpdateProMessageData, UpdateProMessageErrors, UpdateProMessageResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
+import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CancelDemoSubscriptionData, CancelDemoSubscriptionErrors, CancelDemoSubscriptionResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, DeleteProMessageData, DeleteProMessageErrors, DeleteProMessageResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetDemoSubscriptionData, GetDemoSubscriptionErrors, GetDemoSubscriptionResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, ResumeDemoSubscriptionData, ResumeDemoSubscriptionErrors, ResumeDemoSubscriptionResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, UpdateMessageData, UpdateMessageErrors, UpdateMessageResponses, UpdateProMessageData, UpdateProMessageErrors, UpdateProMessageResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -251,6 +251,69 @@ export const cancelDemoCheckout = <ThrowOnError extends boolean = false>(options
 });
 
 /**
+ * The demo billing portal's subscription
+ *
+ * The caller's monthly subscription from the built-in demo checkout, for the demo billing
+ * portal (`/demo-billing`) that `createBillingPortalSession` sends a monthly subscriber to
+ * when no payment provider key is configured. Only monthly subscribers have one: free users
+ * get 403 `pro_required`, 24-hour pass holders 403 `forbidden`. 404 `not_found` when the
+ * caller has no running demo subscription, or a real payment provider is configured.
+ *
+ */
+export const getDemoSubscription = <ThrowOnError extends boolean = false>(options?: Options<GetDemoSubscriptionData, ThrowOnError>) => (options?.client ?? client).get<GetDemoSubscriptionResponses, GetDemoSubscriptionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'tm_session',
+            type: 'apiKey'
+        }],
+    url: '/api/demo-billing',
+    ...options
+});
+
+/**
+ * Cancel the demo subscription at the period's end
+ *
+ * Sets the caller's demo subscription to end at `currentPeriodEnd` instead of renewing,
+ * as cancelling in a payment provider's billing portal does: the user stays Pro until
+ * then. Cancelling one already set to end changes nothing. Returns the subscription. 403
+ * and 404 as for `getDemoSubscription`.
+ *
+ * Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
+ * otherwise).
+ *
+ */
+export const cancelDemoSubscription = <ThrowOnError extends boolean = false>(options?: Options<CancelDemoSubscriptionData, ThrowOnError>) => (options?.client ?? client).post<CancelDemoSubscriptionResponses, CancelDemoSubscriptionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'tm_session',
+            type: 'apiKey'
+        }],
+    url: '/api/demo-billing/cancel',
+    ...options
+});
+
+/**
+ * Resume a cancelled demo subscription
+ *
+ * Undoes `cancelDemoSubscription` before the period ends: the caller's demo subscription
+ * renews again. Resuming one that renews changes nothing. Returns the subscription. 403
+ * and 404 as for `getDemoSubscription`.
+ *
+ * Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
+ * otherwise).
+ *
+ */
+export const resumeDemoSubscription = <ThrowOnError extends boolean = false>(options?: Options<ResumeDemoSubscriptionData, ThrowOnError>) => (options?.client ?? client).post<ResumeDemoSubscriptionResponses, ResumeDemoSubscriptionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'tm_session',
+            type: 'apiKey'
+        }],
+    url: '/api/demo-billing/resume',
+    ...options
+});
+
+/**
  * Payment provider events
  *
  * Called by Stripe, not by the dashboard: no session, no `Origin` check. The
@@ -280,9 +343,12 @@ export const handleStripeWebhook = <ThrowOnError extends boolean = false>(option
  * Open the billing portal
  *
  * Creates a Stripe billing portal session, where a monthly subscriber manages the card,
- * invoices and cancellation, and returns its address. Only monthly subscribers have one:
- * free users get 403 `pro_required`, 24-hour pass holders 403 `forbidden`. Without a
- * configured payment provider (demo checkout) there is no portal: 404 `not_found`.
+ * invoices and cancellation, and returns its address. Without a configured payment
+ * provider it returns the demo billing portal, `/demo-billing`, where a subscription from
+ * the demo checkout is cancelled at the period's end or resumed (`getDemoSubscription`).
+ * Only monthly subscribers have one: free users get 403 `pro_required`, 24-hour pass
+ * holders 403 `forbidden`. 404 `not_found` for a subscriber the provider in use does not
+ * know (no Stripe customer, or no running demo subscription).
  *
  */
 export const createBillingPortalSession = <ThrowOnError extends boolean = false>(options?: Options<CreateBillingPortalSessionData, ThrowOnError>) => (options?.client ?? client).get<CreateBillingPortalSessionResponses, CreateBillingPortalSessionErrors, ThrowOnError>({

@@ -201,6 +201,36 @@ export type DemoCheckoutCompletion = {
 };
 
 /**
+ * A monthly subscription bought through the built-in demo checkout, as the demo billing
+ * portal shows it. Nothing is charged. Until `currentPeriodEnd` the user is Pro whether it
+ * renews or not; `cancelAtPeriodEnd` says that it ends then instead of renewing.
+ *
+ */
+export type DemoSubscription = {
+    plan: 'pro_monthly';
+    /**
+     * The price of a period in the currency's smallest unit (cents).
+     */
+    amount: number;
+    /**
+     * ISO 4217 code, lower case.
+     */
+    currency: string;
+    /**
+     * When the paid period ends.
+     */
+    currentPeriodEnd: string;
+    /**
+     * True when the subscription ends at `currentPeriodEnd` instead of renewing.
+     */
+    cancelAtPeriodEnd: boolean;
+    /**
+     * Where the browser goes back to the dashboard.
+     */
+    returnUrl: string;
+};
+
+/**
  * Acknowledgement of a payment-provider event.
  */
 export type WebhookReceipt = {
@@ -1546,6 +1576,111 @@ export type CancelDemoCheckoutResponses = {
 };
 
 export type CancelDemoCheckoutResponse = CancelDemoCheckoutResponses[keyof CancelDemoCheckoutResponses];
+
+export type GetDemoSubscriptionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/demo-billing';
+};
+
+export type GetDemoSubscriptionErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type GetDemoSubscriptionError = GetDemoSubscriptionErrors[keyof GetDemoSubscriptionErrors];
+
+export type GetDemoSubscriptionResponses = {
+    /**
+     * The subscription.
+     */
+    200: DemoSubscription;
+};
+
+export type GetDemoSubscriptionResponse = GetDemoSubscriptionResponses[keyof GetDemoSubscriptionResponses];
+
+export type CancelDemoSubscriptionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/demo-billing/cancel';
+};
+
+export type CancelDemoSubscriptionErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type CancelDemoSubscriptionError = CancelDemoSubscriptionErrors[keyof CancelDemoSubscriptionErrors];
+
+export type CancelDemoSubscriptionResponses = {
+    /**
+     * The subscription, now ending at the period's end.
+     */
+    200: DemoSubscription;
+};
+
+export type CancelDemoSubscriptionResponse = CancelDemoSubscriptionResponses[keyof CancelDemoSubscriptionResponses];
+
+export type ResumeDemoSubscriptionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/demo-billing/resume';
+};
+
+export type ResumeDemoSubscriptionErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type ResumeDemoSubscriptionError = ResumeDemoSubscriptionErrors[keyof ResumeDemoSubscriptionErrors];
+
+export type ResumeDemoSubscriptionResponses = {
+    /**
+     * The subscription, renewing again.
+     */
+    200: DemoSubscription;
+};
+
+export type ResumeDemoSubscriptionResponse = ResumeDemoSubscriptionResponses[keyof ResumeDemoSubscriptionResponses];
 
 export type HandleStripeWebhookData = {
     /**

@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import type { RecoveryService } from '../recovery/create-recovery-service.js';
 import type { Stores, Transact } from '../stores.js';
 import type { User } from '../users/user-store.js';
-import type { Payment } from './billing-store.js';
+import type { Payment, Subscription } from './billing-store.js';
+import { createDemoBillingPortal } from './demo-billing-portal.js';
 import { createDemoCheckout } from './demo-checkout.js';
 import { PLANS, type ProPlan } from './plans.js';
 import { createStripeBilling } from './stripe-billing.js';
@@ -26,7 +27,8 @@ const PAGE_STATUS = { open: 'pending', complete: 'paid', canceled: 'canceled' } 
 
 /**
  * Buying Pro: a checkout through Stripe when it is configured, or the built-in demo checkout
- * (nothing charged, the same fulfilment) when it is not; the webhook; the billing portal.
+ * (nothing charged, the same fulfilment) when it is not; the webhook; the billing portal,
+ * Stripe's or the demo's.
  */
 export function createBillingService(deps: BillingServiceDeps) {
   const { publicUrl } = deps;
@@ -38,6 +40,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     successUrl,
     cancelUrl,
   });
+  const demoPortal = createDemoBillingPortal(deps.stores, deps.transact);
   const stripe = deps.stripe
     ? createStripeBilling(deps.stores, deps.stripe, {
         publicUrl,
@@ -52,6 +55,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     usesStripe: stripe !== undefined,
     successUrl,
     cancelUrl,
+    /** Where the demo billing portal sends the browser back to. */
+    portalReturnUrl: `${publicUrl}/`,
 
     /**
      * The plan a Stripe price id buys, if it is one of ours and bought in `mode`; otherwise
@@ -117,9 +122,32 @@ export function createBillingService(deps: BillingServiceDeps) {
       return 'handled';
     },
 
-    /** The Stripe billing portal of a monthly subscriber; undefined without Stripe or customer. */
-    async portalUrl(user: User): Promise<string | undefined> {
-      return stripe && user.stripeCustomerId ? stripe.portalUrl(user) : undefined;
+    /**
+     * The billing portal of a monthly subscriber: Stripe's, or without Stripe the demo one;
+     * undefined when the provider in use has no subscription of theirs (no Stripe customer, no
+     * running demo subscription).
+     */
+    async portalUrl(user: User, now: number): Promise<string | undefined> {
+      if (stripe) return user.stripeCustomerId ? stripe.portalUrl(user) : undefined;
+      return (await demoPortal.find(user.id, now)) ? `${publicUrl}/demo-billing` : undefined;
+    },
+
+    /** A user's running demo subscription; undefined with Stripe or without one. */
+    async findDemoSubscription(userId: string, now: number): Promise<Subscription | undefined> {
+      return stripe ? undefined : demoPortal.find(userId, now);
+    },
+
+    /**
+     * Cancels a user's running demo subscription at the period's end (true) or resumes it
+     * (false), as Stripe's portal would; the subscription now, or undefined with Stripe or
+     * without one.
+     */
+    async setDemoCancelAtPeriodEnd(
+      userId: string,
+      cancelAtPeriodEnd: boolean,
+      now: number,
+    ): Promise<Subscription | undefined> {
+      return stripe ? undefined : demoPortal.setCancelAtPeriodEnd(userId, cancelAtPeriodEnd, now);
     },
 
     /** A user's own open-or-closed demo checkout; anyone else's is simply not found. */

@@ -7,6 +7,9 @@ import { DEMO_PERIOD_MS, PLANS, type ProPlan } from './plans.js';
 
 type Deps = Pick<Stores, 'users' | 'mailboxes' | 'billing'>;
 
+/** How the subscriptions the demo checkout starts are named: after their payment. */
+export const DEMO_SUBSCRIPTION_PREFIX = 'demo_sub_';
+
 export interface CheckoutUrls {
   successUrl: (paymentId: string) => string;
   cancelUrl: string;
@@ -49,7 +52,7 @@ export function createDemoCheckout(deps: Deps, transact: Transact, urls: Checkou
         return applySubscription(
           repositories,
           {
-            id: `demo_sub_${payment.id}`,
+            id: `${DEMO_SUBSCRIPTION_PREFIX}${payment.id}`,
             userId: payment.userId,
             status: 'active',
             currentPeriodEnd: now + DEMO_PERIOD_MS,

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
-import type { Payment } from '../../features/billing/billing-store.js';
-import type { ProPlan } from '../../features/billing/plans.js';
+import type { Payment, Subscription } from '../../features/billing/billing-store.js';
+import { PLANS, type ProPlan } from '../../features/billing/plans.js';
+import type { User } from '../../features/users/user-store.js';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
 import type { AnyOperationRequest, SurfaceHandlers } from '../operation-handlers.js';
@@ -12,7 +13,10 @@ import { createSessions } from './sessions.js';
 /** Checkouts a user may start per hour. */
 const CHECKOUTS_PER_HOUR = 30;
 
-/** Pro plans and checkout for the dashboard. Without a payment provider: the demo checkout. */
+/**
+ * Pro plans, checkout and the billing portal for the dashboard. Without a payment provider:
+ * the demo checkout and the demo billing portal.
+ */
 export function billingHandlers(
   services: Services,
 ): SurfaceHandlers<
@@ -24,6 +28,9 @@ export function billingHandlers(
   | 'getDemoCheckout'
   | 'completeDemoCheckout'
   | 'cancelDemoCheckout'
+  | 'getDemoSubscription'
+  | 'cancelDemoSubscription'
+  | 'resumeDemoSubscription'
 > {
   const sessions = createSessions(services);
   const limiter = services.createLimiter('checkout-hour', CHECKOUTS_PER_HOUR, 3600);
@@ -56,6 +63,43 @@ export function billingHandlers(
 
   const alreadyClosed = (payment: Payment) =>
     new ApiError(409, 'conflict', `This checkout session is already ${payment.status}.`);
+
+  const onlyMonthly = () =>
+    new ApiError(403, 'forbidden', 'Only monthly subscribers have a billing portal.');
+
+  /** The caller, who must be a monthly subscriber for the demo billing portal. */
+  async function demoSubscriber(request: AnyOperationRequest): Promise<User> {
+    if (billing.usesStripe)
+      throw new ApiError(
+        404,
+        'not_found',
+        'There is no demo billing portal: payments go through Stripe.',
+      );
+    const user = await sessions.requirePro(request);
+    if (user.plan !== 'pro_monthly') throw onlyMonthly();
+    return user;
+  }
+
+  const noDemoSubscription = () =>
+    new ApiError(404, 'not_found', 'There is no demo subscription to manage.');
+
+  const demoSubscriptionResource = (subscription: Subscription) => ({
+    plan: subscription.plan,
+    amount: PLANS[subscription.plan].amountCents,
+    currency: PLANS[subscription.plan].currency,
+    currentPeriodEnd: new Date(subscription.currentPeriodEnd).toISOString(),
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    returnUrl: billing.portalReturnUrl,
+  });
+
+  /** Cancels the caller's demo subscription at the period's end, or resumes it. */
+  async function setCancelAtPeriodEnd(request: AnyOperationRequest, cancelAtPeriodEnd: boolean) {
+    const user = await demoSubscriber(request);
+    const now = services.now();
+    const subscription = await billing.setDemoCancelAtPeriodEnd(user.id, cancelAtPeriodEnd, now);
+    if (!subscription) throw noDemoSubscription();
+    return demoSubscriptionResource(subscription);
+  }
 
   return {
     async createCheckoutSession(request, response) {
@@ -119,12 +163,10 @@ export function billingHandlers(
 
     async createBillingPortalSession(request, response) {
       const user = await sessions.requirePro(request);
-      if (user.plan !== 'pro_monthly') {
-        throw new ApiError(403, 'forbidden', 'Only monthly subscribers have a billing portal.');
-      }
-      const url = await billing.portalUrl(user);
+      if (user.plan !== 'pro_monthly') throw onlyMonthly();
+      const url = await billing.portalUrl(user, services.now());
       if (!url) {
-        throw new ApiError(404, 'not_found', 'There is no billing portal for demo subscriptions.');
+        throw new ApiError(404, 'not_found', 'There is no subscription to manage.');
       }
       response.json({ url });
     },
@@ -159,6 +201,21 @@ export function billingHandlers(
       const payment = await ownPayment(request, request.params.sessionId);
       if (!(await billing.cancelDemo(payment, services.now()))) throw alreadyClosed(payment);
       response.json({ url: billing.cancelUrl });
+    },
+
+    async getDemoSubscription(request, response) {
+      const user = await demoSubscriber(request);
+      const subscription = await billing.findDemoSubscription(user.id, services.now());
+      if (!subscription) throw noDemoSubscription();
+      response.json(demoSubscriptionResource(subscription));
+    },
+
+    async cancelDemoSubscription(request, response) {
+      response.json(await setCancelAtPeriodEnd(request, true));
+    },
+
+    async resumeDemoSubscription(request, response) {
+      response.json(await setCancelAtPeriodEnd(request, false));
     },
   };
 }

@@ -1,6 +1,10 @@
 import type { RequestHandler } from 'express';
 import { sendPage, type Page } from './render-page.js';
 
+/** The notice that says a page is a demo, for the demo pages (checkout, billing portal). */
+export const DEMO_NOTICE_STYLE =
+  '\n  .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }';
+
 /**
  * The page the demo checkout sends a buyer to (no payment provider configured). It says
  * plainly that it is a demo, shows the plan and price, and completes or cancels through the
@@ -59,8 +63,7 @@ document.getElementById('pay').addEventListener('submit', (event) => {
   finish('complete', email ? { email } : {});
 });
 buttons[1].addEventListener('click', () => finish('cancel'));`,
-  style:
-    '\n  .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }',
+  style: DEMO_NOTICE_STYLE,
 });
 
 export const demoCheckoutPage: RequestHandler = (request, response, next) => {
