@@ -1,12 +1,13 @@
 // The home page as a mail client, in a real browser against the real server and under the
 // defaults a visitor meets (consent not yet given, so its bar shows): on a phone the first
 // screen holds the address and the inbox, with nothing promotional above them; on a laptop
-// the list and the reader sit side by side and answer to j, k, Enter, Delete and Escape.
+// the list and the reader sit side by side and answer to j, k, Enter, Delete and Escape; a Pro
+// user gets the API token at purchase, then their inbox and tools with no ads or upsell.
 import type { Locator, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { OPEN_MESSAGE_TIMEOUT_MS, openHome } from './support/open-home.js';
+import { OPEN_MESSAGE_TIMEOUT_MS, buyPassInPage, openHome } from './support/open-home.js';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1440, height: 900 };
@@ -141,6 +142,55 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await page.getByRole('searchbox').pressSequentially('jk');
     expect(await page.getByRole('searchbox').inputValue()).toBe('jk');
     expect(await rows.count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('hands over the API token at purchase, then shows the Pro inbox and tools with no ads or upsell', async () => {
+    const context = await suite.browser.newContext({ viewport: LAPTOP });
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+
+    // The token, whole, once, with Copy beside the code rather than over it.
+    const token = page.getByRole('region', { name: 'Your API token' });
+    const code = token.locator('pre');
+    await code.waitFor({ timeout: 10_000 });
+    expect((await code.textContent())?.trim().length).toBeGreaterThan(20);
+    const copy = await box(token.getByRole('button', { name: /^Copy API token$/i }));
+    const codeBox = await box(code);
+    expect(copy.x).toBeGreaterThanOrEqual(codeBox.x + codeBox.width);
+    // The checkout's id is for support, under Details.
+    expect(await page.getByText(/Checkout session/).isVisible()).toBe(false);
+
+    await page.getByRole('link', { name: /Start using Pro/i }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your Pro inbox' }).waitFor();
+    await page.getByTestId('message-row').or(page.getByText('Your inbox is empty')).waitFor();
+    const tools = page.getByRole('region', { name: 'Your Pro tools' });
+    expect(await tools.getByRole('button').count()).toBe(3);
+    expect(await page.getByRole('complementary', { name: 'Advertisement' }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('button', { name: /upgrade|go pro/i })
+        .or(page.getByRole('link', { name: /upgrade|go pro/i }))
+        .count(),
+    ).toBe(0);
+    expect(await page.getByRole('button', { name: 'New address', exact: true }).count()).toBe(0);
+
+    // One press from the inbox to a Pro tool; the profile has the token (still whole in this
+    // tab, which read it at purchase) with "Create a new token", ids under Details, and one
+    // clear Sign out.
+    await tools.getByRole('button', { name: /API documentation/i }).click();
+    await page.getByRole('dialog', { name: /API documentation/i }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Your Pro profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Your Pro profile' });
+    const api = profile.getByRole('region', { name: 'API access' });
+    await api.locator('pre').or(api.getByText(/Your token starts with/)).waitFor();
+    expect(await api.getByRole('button', { name: 'Create a new token' }).count()).toBe(1);
+    const userId = profile.getByText('User ID');
+    expect(await userId.isVisible()).toBe(false);
+    await profile.getByText('Details', { exact: true }).click();
+    expect(await userId.isVisible()).toBe(true);
+    expect(await profile.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
     await context.close();
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import affiliateLinks from '../config/affiliate-links.json';
 import { SitePreferences } from './app-header';
 
-/** Set to a chat provider's page to offer live chat; unset, the button leads to the contact page. */
+/** A chat provider's page, when there is one: only then does the footer offer live chat. */
 const LIVE_CHAT_URL: string | undefined = import.meta.env.VITE_LIVE_CHAT_URL || undefined;
 
 /**
@@ -22,19 +22,16 @@ const FOOTER_LINKS = [
 const LINK =
   'rounded text-slate-600 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:text-indigo-300';
 
-function LiveChatLink() {
+/** Live chat, where a chat is configured; without one, the Contact link is the way to us. */
+function LiveChatLink({ url }: { url: string }) {
   const { t } = useTranslation('marketing');
-  const className =
-    'inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
-  if (!LIVE_CHAT_URL) {
-    return (
-      <a href="/contact" className={className}>
-        {t('footer.liveChat')}
-      </a>
-    );
-  }
   return (
-    <a href={LIVE_CHAT_URL} target="_blank" rel="noopener noreferrer" className={className}>
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
       {t('footer.liveChat')}
       <span className="sr-only"> {t('footer.newTab')}</span>
     </a>
@@ -73,8 +70,8 @@ function AffiliateLinks() {
 }
 
 /**
- * The site footer: language and theme on a phone, page links, live chat, partner links for
- * free users.
+ * The site footer: language and theme on a phone, page links, live chat where one is
+ * configured, partner links for free users.
  */
 export function AppFooter({ isPro }: { isPro: boolean }) {
   const { t } = useTranslation('marketing');
@@ -95,7 +92,7 @@ export function AppFooter({ isPro }: { isPro: boolean }) {
               ))}
             </ul>
           </nav>
-          <LiveChatLink />
+          {LIVE_CHAT_URL && <LiveChatLink url={LIVE_CHAT_URL} />}
         </div>
         <p className="text-sm text-slate-500 dark:text-slate-400">
           {t('footer.copyright', { year: new Date().getFullYear() })}

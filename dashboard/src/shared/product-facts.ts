@@ -11,8 +11,14 @@ export const PRO_RETENTION_HOURS = 24;
 export const PRO_PLANS = ['pro_monthly', 'pro_24hr'] as const;
 export type ProPlan = (typeof PRO_PLANS)[number];
 
-/** Prices in whole units of the visitor's currency: $ for most, € in France and Germany. */
+/** Prices in whole units of PRICE_CURRENCY. */
 export const PLAN_PRICES: Record<ProPlan, number> = { pro_monthly: 3, pro_24hr: 1 };
+
+/**
+ * The currency the checkout charges (the server's plans), shown in every language: a price
+ * reads in the currency the buyer pays, never converted.
+ */
+export const PRICE_CURRENCY = 'USD';
 
 /** Public API limits, as the server enforces them by default. */
 export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 100 } as const;
@@ -24,16 +30,17 @@ export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 10
  */
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
-/** "$3" in English and Spanish, "3 €" in French and German (issue 6). */
+/**
+ * A price in the reader's language and the charged currency: "$3" in English, "3 $US" in
+ * French, "3 US$" in Spanish, "3 $" in German.
+ */
 export function formatPrice(amount: number, language: string): string {
-  const euro = language === 'fr' || language === 'de';
-  const locale = euro ? language : 'en-US';
+  const locale = language === 'en' ? 'en-US' : language;
   let format = priceFormats.get(locale);
   if (!format) {
-    // Dollar prices read "$3" everywhere, as the spec writes them (es-ES would say "3 US$").
     format = new Intl.NumberFormat(locale, {
       style: 'currency',
-      currency: euro ? 'EUR' : 'USD',
+      currency: PRICE_CURRENCY,
       maximumFractionDigits: 0,
     });
     priceFormats.set(locale, format);

@@ -11,6 +11,7 @@ import { FullScreenLoader } from '../../shared/ui/full-screen-loader';
 import { useAddressState } from '../address/address-store';
 import { formatCountdown } from '../address/format-countdown';
 import { useCountdown } from '../address/use-countdown';
+import { ApiTokenPanel } from '../pro/api-token-panel';
 import { openDialog } from './dialog-store';
 import { endSession, SESSION_TRANSITION_MS } from './end-session';
 import { proExpiry } from './user-query';
@@ -31,9 +32,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Profile (Pro only): the account, shortcuts to the Pro dialogs, the
- * subscription with its remaining time (and the billing portal for monthly subscribers),
- * help, and Logout, confirmed.
+ * Profile (Pro only): the account (its id under Details), shortcuts to the Pro dialogs, the
+ * API token with "Create a new token", the subscription with its remaining time (and the
+ * billing portal for monthly subscribers), help, and Sign out, confirmed.
  */
 export function ProfileDialog({
   open,
@@ -101,10 +102,18 @@ export function ProfileDialog({
                 {address.status === 'ready' ? address.address.address : '—'}
               </Row>
               {user.customAlias && <Row label={t('profile.alias')}>{user.customAlias}</Row>}
-              <Row label={t('profile.userId')}>
-                <code>{user.id}</code>
-              </Row>
             </dl>
+            {/* For support; not something to read every time. */}
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
+                {t('profile.details')}
+              </summary>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
+                <Row label={t('profile.userId')}>
+                  <code>{user.id}</code>
+                </Row>
+              </dl>
+            </details>
           </section>
           <section aria-labelledby="profile-shortcuts">
             <h3 id="profile-shortcuts" className="mb-2 font-semibold">
@@ -115,6 +124,12 @@ export function ProfileDialog({
               {shortcut('forwarding', t('forwarding.title'))}
               {shortcut('api-docs', t('apiDocs.title'))}
             </ul>
+          </section>
+          <section aria-labelledby="profile-api">
+            <h3 id="profile-api" className="mb-2 font-semibold">
+              {t('profile.apiAccess')}
+            </h3>
+            <ApiTokenPanel enabled={open} />
           </section>
           <section aria-labelledby="profile-subscription">
             <h3 id="profile-subscription" className="mb-2 font-semibold">

@@ -11,6 +11,7 @@ import { InboxPanel } from '../inbox/inbox-panel';
 import { mailTmInboxSource, proInboxSource, type InboxSource } from '../inbox/inbox-sources';
 import { AdSlot } from '../marketing/ad-slot';
 import { HomeSections } from '../marketing/home-sections';
+import { ProTools } from '../pro/pro-tools';
 import { SITE_NAME } from '../site/site-page-frame';
 import { usePageMeta } from '../site/use-page-meta';
 import { BackToTopButton } from './back-to-top-button';
@@ -53,9 +54,6 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const mailbox = state.status === 'ready' ? state.address : null;
   const source = useInboxSource(user, pro, mailbox);
-  // No ads for Pro, and none while it is not yet known who is looking (the
-  // slots keep their place meanwhile, empty: see AdSlot).
-  const showAds = !pro;
   const panes = useRef<HTMLDivElement>(null);
   // The row to give focus back to once the list is shown again.
   const returnTo = useRef<string | null>(null);
@@ -158,13 +156,22 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
           </>
         )}
       </div>
-      {showAds && <AdSlot kind="rectangle" pending={userLoading} />}
-      {/* A boundary, so hydration does the address and the inbox first and these sections
-          (most of the page's markup) afterwards, in short slices: a phone stays responsive. */}
-      <Suspense fallback={null}>
-        <HomeSections isPro={pro} onUpgrade={() => openDialog('upgrade')} />
-      </Suspense>
-      {showAds && <AdSlot kind="bottom" pending={userLoading} />}
+      {/* Pro gets its tools; a free visitor the ads and what Pro adds. While it is not yet
+          known who is looking, the ad slots keep their place, empty (see AdSlot). */}
+      {pro ? (
+        <ProTools />
+      ) : (
+        <>
+          <AdSlot kind="rectangle" pending={userLoading} />
+          {/* A boundary, so hydration does the address and the inbox first and these
+              sections (most of the page's markup) afterwards, in short slices: a phone
+              stays responsive. */}
+          <Suspense fallback={null}>
+            <HomeSections onUpgrade={() => openDialog('upgrade')} />
+          </Suspense>
+          <AdSlot kind="bottom" pending={userLoading} />
+        </>
+      )}
       <BackToTopButton />
     </main>
   );

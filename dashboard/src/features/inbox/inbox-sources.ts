@@ -32,13 +32,16 @@ export interface InboxSource {
   /** After this the inbox is closed: its token (or Pro) is gone, so nothing is asked. */
   expiresAt: number;
   list(signal: AbortSignal): Promise<InboxMessage[]>;
-  /** Undefined when the server's message is one the preview cannot show. */
-  read(id: string, signal: AbortSignal): Promise<OpenedMessage | undefined>;
+  /**
+   * Null when the server's message is one the preview cannot show ("Invalid message
+   * format"); a failed read rejects ("could not be loaded").
+   */
+  read(id: string, signal: AbortSignal): Promise<OpenedMessage | null>;
   /**
    * Marks a message seen on the server, answering with the whole message as `read` does;
    * undefined where reading it already marks it seen.
    */
-  markSeen?: (id: string) => Promise<OpenedMessage | undefined>;
+  markSeen?: (id: string) => Promise<OpenedMessage | null>;
   download(messageId: string, attachmentId: string): Promise<Blob>;
   /** Deletes a message for good; absent where the API offers no delete. */
   remove?: (id: string) => Promise<void>;
@@ -100,11 +103,11 @@ export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): In
     list: async (signal) =>
       listed((await unwrap(mailTmListMessages({ client, signal })))['hydra:member']),
     read: async (id, signal) =>
-      toOpenedMessage(await unwrap(mailTmGetMessage({ client, path: { id }, signal }))),
+      toOpenedMessage(await unwrap(mailTmGetMessage({ client, path: { id }, signal }))) ?? null,
     markSeen: async (id) =>
       toOpenedMessage(
         await unwrap(mailTmUpdateMessage({ client, path: { id }, body: { seen: true } })),
-      ),
+      ) ?? null,
     download: (id, attachmentId) =>
       unwrap(mailTmGetAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
     remove: async (id) => {
@@ -147,7 +150,7 @@ export function proInboxSource(userId: string, proExpiresAt: number): InboxSourc
     expiresAt: proExpiresAt,
     list: async (signal) => listed((await unwrap(listAllMessages({ client, signal }))).messages),
     read: async (id, signal) =>
-      toOpenedMessage(await unwrap(getProMessage({ client, path: { id }, signal }))),
+      toOpenedMessage(await unwrap(getProMessage({ client, path: { id }, signal }))) ?? null,
     download: (id, attachmentId) =>
       unwrap(getProMessageAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
     remove: async (id) => {

@@ -40,11 +40,11 @@ function namedImages(message: OpenedMessage): [string, OpenedAttachment, string]
  */
 export function useInlineImages(
   source: InboxSource,
-  message: OpenedMessage | undefined,
+  message: OpenedMessage | null | undefined,
 ): ReadonlyMap<string, string> | undefined {
   const named = message ? namedImages(message).slice(0, MAX_FETCHED_IMAGES) : [];
   const { readRaw } = messageActions(source);
-  const wanted = message !== undefined && /cid:/i.test(message.html);
+  const wanted = message != null && /cid:/i.test(message.html);
   const fromRaw = wanted && named.length === 0 && readRaw !== undefined;
   const enabled = wanted && (named.length > 0 || fromRaw);
   const images = useQuery({

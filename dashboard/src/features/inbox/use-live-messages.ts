@@ -26,14 +26,18 @@ function useExpired(expiresAt: number): boolean {
   return expired;
 }
 
-/** The list after one change the stream announced. */
-function withChange(
+/**
+ * The list after one change the stream announced. A message the list has keeps its place
+ * (a seen change must not move it above another of the same second); a new one is sorted in.
+ */
+export function withChange(
   list: InboxMessage[],
   change: Exclude<InboxChange, { kind: 'unknown' }>,
 ): InboxMessage[] {
   if (change.kind === 'deleted') return list.filter((message) => message.id !== change.id);
-  const others = list.filter((message) => message.id !== change.message.id);
-  return newestFirst([change.message, ...others]);
+  const { message } = change;
+  if (!list.some((listed) => listed.id === message.id)) return newestFirst([message, ...list]);
+  return list.map((listed) => (listed.id === message.id ? message : listed));
 }
 
 /**

@@ -40,21 +40,6 @@ const FEATURE_TILES = [
   { key: 'searchFilter', icon: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5' },
 ] as const;
 
-/**
- * The trust block: marketing claims, not measurements. Formatted per language,
- * so French reads "100 000+" and German "99,9 %".
- */
-function trustFigures(language: string): { key: string; value: string }[] {
-  const number = new Intl.NumberFormat(language);
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-  return [
-    { key: 'users', value: `${number.format(100_000)}+` },
-    { key: 'uptime', value: percent.format(0.999) },
-    { key: 'rating', value: `${number.format(4.8)}/${number.format(5)}` },
-    { key: 'countries', value: `${number.format(150)}+` },
-  ];
-}
-
 const CARD =
   'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900';
 const UPGRADE_BUTTON =
@@ -80,7 +65,7 @@ function IconBadge({ path }: { path: string }) {
   );
 }
 
-function ProFeatures({ isPro, onUpgrade }: { isPro: boolean; onUpgrade: () => void }) {
+function ProFeatures({ onUpgrade }: { onUpgrade: () => void }) {
   const { t, i18n } = useTranslation('marketing');
   const values = marketingValues(i18n.language);
   return (
@@ -102,40 +87,28 @@ function ProFeatures({ isPro, onUpgrade }: { isPro: boolean; onUpgrade: () => vo
           </li>
         ))}
       </ul>
-      {isPro ? (
-        <p className="mt-6 font-semibold">{t('pro.active')}</p>
-      ) : (
-        <div className="mt-6 flex flex-wrap items-center gap-4">
-          <button
-            type="button"
-            onClick={onUpgrade}
-            className="rounded-lg bg-white px-5 py-2.5 font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            {t('pro.cta')}
-          </button>
-          <p className="text-sm text-indigo-100">{t('pro.prices', values)}</p>
-        </div>
-      )}
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        <button
+          type="button"
+          onClick={onUpgrade}
+          className="rounded-lg bg-white px-5 py-2.5 font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          {t('pro.cta')}
+        </button>
+        <p className="text-sm text-indigo-100">{t('pro.prices', values)}</p>
+      </div>
     </section>
   );
 }
 
+/**
+ * The trust block: how we treat mail and data, with the privacy policy. No figures: a
+ * fresh install has none to show, and invented ones would not be true.
+ */
 function TrustBlock() {
-  const { t, i18n } = useTranslation('marketing');
+  const { t } = useTranslation('marketing');
   return (
     <Section id="trust-heading" title={t('trust.heading')}>
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {trustFigures(i18n.language).map((stat) => (
-          <div key={stat.key} className={`${CARD} flex flex-col text-center`}>
-            <dt className="text-sm text-slate-600 dark:text-slate-300">
-              {t(`trust.stats.${stat.key}`)}
-            </dt>
-            <dd className="order-first text-3xl font-bold text-indigo-700 dark:text-indigo-300">
-              {stat.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
       <p className="text-slate-600 dark:text-slate-300">
         {t('trust.privacyNote')}{' '}
         <a
@@ -150,15 +123,15 @@ function TrustBlock() {
 }
 
 /**
- * The home page's marketing sections below the inbox, in display order. Pro users
- * see what they have instead of upgrade prompts, and no comparison table.
+ * The home page's marketing sections below the inbox, in display order, for free visitors
+ * (Pro users see their tools there instead).
  */
-export function HomeSections({ isPro, onUpgrade }: { isPro: boolean; onUpgrade: () => void }) {
+export function HomeSections({ onUpgrade }: { onUpgrade: () => void }) {
   const { t, i18n } = useTranslation('marketing');
   const values = marketingValues(i18n.language);
   return (
     <div className="space-y-14">
-      <ProFeatures isPro={isPro} onUpgrade={onUpgrade} />
+      <ProFeatures onUpgrade={onUpgrade} />
 
       <Section id="why-heading" title={t('why.heading')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -211,14 +184,12 @@ export function HomeSections({ isPro, onUpgrade }: { isPro: boolean; onUpgrade: 
 
       <FaqAccordion />
 
-      {!isPro && (
-        <Section id="comparison-heading" title={t('comparison.heading')}>
-          <ComparisonTable />
-          <button type="button" onClick={onUpgrade} className={UPGRADE_BUTTON}>
-            {t('comparison.cta')}
-          </button>
-        </Section>
-      )}
+      <Section id="comparison-heading" title={t('comparison.heading')}>
+        <ComparisonTable />
+        <button type="button" onClick={onUpgrade} className={UPGRADE_BUTTON}>
+          {t('comparison.cta')}
+        </button>
+      </Section>
     </div>
   );
 }

@@ -1,14 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { getUserToken, rotateUserToken, unwrap } from '@tempmail/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API_LIMITS } from '../../shared/product-facts';
-import { createApiClient } from '../../shared/create-api-client';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
-import { SECONDARY_BUTTON } from '../../shared/ui/button-classes';
-import { CopyButton } from '../../shared/ui/copy-button';
+import { CopyableCode } from '../../shared/ui/copyable-code';
+import { ApiTokenPanel, useApiToken } from './api-token-panel';
 
-const TOKEN_KEY = ['user-token'] as const;
 const TABS = ['overview', 'authentication', 'endpoints', 'examples'] as const;
 
 /** The public API's operations, as the contract names them (Endpoints tab). */
@@ -23,43 +19,13 @@ const ENDPOINTS = [
   ['GET', '/v1/domains', 'domains'],
 ] as const;
 
-function CopyableCode({ code, label }: { code: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="relative">
-      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 pr-20 text-sm text-slate-100">
-        <code>{code}</code>
-      </pre>
-      <span className="absolute top-2 right-2">
-        <CopyButton
-          text={code}
-          label={t('apiDocs.copyNamed', { name: label })}
-          className="rounded-md bg-slate-700 px-2 py-1 text-xs text-white hover:bg-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-400"
-        />
-      </span>
-    </div>
-  );
-}
-
 /**
- * API Documentation (Pro only): how to call the public API with the user's
- * own token. The server keeps only a hash, so the full token is shown when it is made (the
- * first opening, or a rotation) and its prefix after that.
+ * API Documentation (Pro only): how to call the public API with the user's own token
+ * (shown in full only when it is made: see ApiTokenPanel).
  */
 export function ApiDocsDialog({ open, onOpenChange }: DialogState) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const token = useQuery({
-    queryKey: TOKEN_KEY,
-    queryFn: ({ signal }) => unwrap(getUserToken({ client: createApiClient(), signal })),
-    enabled: open,
-    // Refetching would lose the one answer that carries the full token.
-    staleTime: Infinity,
-  });
-  const rotate = useMutation({
-    mutationFn: () => unwrap(rotateUserToken({ client: createApiClient() })),
-    onSuccess: (fresh) => queryClient.setQueryData(TOKEN_KEY, fresh),
-  });
+  const token = useApiToken(open);
   const origin = window.location.origin;
   const bearer = token.data?.token ?? '$TEMPMAIL_TOKEN';
   const examples = {
@@ -109,34 +75,7 @@ export function ApiDocsDialog({ open, onOpenChange }: DialogState) {
         </Tabs.Content>
         <Tabs.Content value="authentication" className="space-y-3">
           <p>{t('apiDocs.authentication')}</p>
-          {token.data ? (
-            token.data.token ? (
-              <>
-                <p className="font-medium">{t('apiDocs.tokenOnce')}</p>
-                <CopyableCode code={token.data.token} label={t('apiDocs.token')} />
-              </>
-            ) : (
-              <p>
-                {t('apiDocs.tokenPrefix', {
-                  prefix: token.data.prefix,
-                  date: new Date(token.data.createdAt).toLocaleDateString(),
-                })}
-              </p>
-            )
-          ) : (
-            <p role={token.isError ? 'alert' : 'status'}>
-              {token.isError ? t('apiDocs.tokenFailed') : t('loaders.loading')}
-            </p>
-          )}
-          <button
-            type="button"
-            onClick={() => rotate.mutate()}
-            disabled={rotate.isPending}
-            className={SECONDARY_BUTTON}
-          >
-            {t('apiDocs.rotate')}
-          </button>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('apiDocs.rotateNote')}</p>
+          <ApiTokenPanel enabled={open} />
         </Tabs.Content>
         <Tabs.Content value="endpoints">
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -9,10 +9,12 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes
 import { CheckList } from '../../shared/ui/check-list';
 import { SUCCESS_POLL_ATTEMPTS, SUCCESS_POLL_MS, shortSessionId } from './success-polling';
 import { isProUser, USER_QUERY_KEY, userQueryOptions } from '../account/user-query';
+import { ApiTokenPanel } from '../pro/api-token-panel';
 
 /**
  * `/pro/success?cs=…`: waits for the payment to turn into Pro, reading the
- * user every 2 s up to 10 times, with a manual check; then welcomes the new Pro user.
+ * user every 2 s up to 10 times, with a manual check; then welcomes the new Pro user and
+ * hands over their API token.
  */
 export function ProSuccessPage() {
   const { t } = useTranslation();
@@ -70,6 +72,15 @@ export function ProSuccessPage() {
                 {t('proSuccess.confirmEmail', { email: pendingEmail })}
               </p>
             )}
+            <section
+              aria-labelledby="api-token-heading"
+              className="mt-6 border-t border-slate-200 pt-4 text-left dark:border-slate-700"
+            >
+              <h2 id="api-token-heading" className="mb-2 font-semibold">
+                {t('proSuccess.apiHeading')}
+              </h2>
+              <ApiTokenPanel />
+            </section>
             <Link to="/" className={`mt-6 ${PRIMARY_BUTTON}`}>
               {t('proSuccess.start')}
             </Link>
@@ -100,9 +111,11 @@ export function ProSuccessPage() {
             </button>
           </>
         )}
-        <p className="mt-6 text-xs text-slate-500 dark:text-slate-400">
-          {t('proSuccess.session', { id: shortSessionId(sessionId) })}
-        </p>
+        {/* For support, should the payment need looking into; not something to read. */}
+        <details className="mt-6 text-xs text-slate-500 dark:text-slate-400">
+          <summary className="cursor-pointer">{t('proSuccess.details')}</summary>
+          <p className="mt-1">{t('proSuccess.session', { id: shortSessionId(sessionId) })}</p>
+        </details>
       </div>
     </main>
   );

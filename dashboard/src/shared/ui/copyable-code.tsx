@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from './copy-button';
+
+/**
+ * Code to copy (a token, a curl example): the code scrolls sideways in its own box and the
+ * Copy button stands beside it, never over a line of it.
+ */
+export function CopyableCode({ code, label }: { code: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-start gap-2">
+      <pre className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
+        <code>{code}</code>
+      </pre>
+      <CopyButton
+        text={code}
+        label={t('apiDocs.copyNamed', { name: label })}
+        className="shrink-0 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:hover:bg-slate-800"
+      />
+    </div>
+  );
+}
