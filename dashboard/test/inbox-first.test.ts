@@ -184,7 +184,10 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await page.getByRole('button', { name: 'Your Pro profile' }).click();
     const profile = page.getByRole('dialog', { name: 'Your Pro profile' });
     const api = profile.getByRole('region', { name: 'API access' });
-    await api.locator('pre').or(api.getByText(/Your token starts with/)).waitFor();
+    await api
+      .locator('pre')
+      .or(api.getByText(/Your token starts with/))
+      .waitFor();
     expect(await api.getByRole('button', { name: 'Create a new token' }).count()).toBe(1);
     const userId = profile.getByText('User ID');
     expect(await userId.isVisible()).toBe(false);

@@ -1,6 +1,7 @@
-// Screenshots of the main screens, light and dark, desktop and phone, saved as test
-// artifacts in test-results/screenshots/ for a person to look at (CI keeps the folder). The
-// test checks that each screen rendered what it shows; it does not compare pixels.
+// Screenshots of the main screens, light and dark, laptop and phone, saved as test
+// artifacts in test-results/screenshots/ for a person to look at (CI keeps the folder), or,
+// by `npm run screenshots`, to docs/screenshots/ for the README. The test checks that each
+// screen rendered what it shows; it does not compare pixels.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright';
@@ -10,10 +11,10 @@ import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
 import { OPEN_MESSAGE_TIMEOUT_MS } from './support/open-home.js';
 
-const OUT = path.join(repoRoot, 'test-results', 'screenshots');
+const OUT = path.resolve(repoRoot, process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots');
 
 const VIEWPORTS = {
-  desktop: { width: 1280, height: 900 },
+  laptop: { width: 1440, height: 900 },
   phone: { width: 390, height: 844 },
 } as const;
 
@@ -58,7 +59,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 describeInChromium('screenshots', (suite) => {
   for (const scheme of ['light', 'dark'] as const) {
-    for (const viewport of ['desktop', 'phone'] as const) {
+    for (const viewport of ['laptop', 'phone'] as const) {
       it(`captures the home page, a message, the upgrade dialog and the profile (${scheme}, ${viewport})`, async () => {
         fs.mkdirSync(OUT, { recursive: true });
         const tag = `${scheme}-${viewport}`;
@@ -115,6 +116,8 @@ describeInChromium('screenshots', (suite) => {
         }, `screenshots-${tag}@example.com`);
         await page.reload();
         await page.getByText('Pro Active').waitFor({ timeout: 10_000 });
+        await page.getByRole('button', { name: /Your order #4821 has shipped/ }).waitFor();
+        await shoot(page, `pro-inbox-${tag}`);
         await page.getByRole('button', { name: 'Your Pro profile' }).click();
         await page.getByRole('dialog', { name: 'Your Pro profile' }).waitFor();
         await shoot(page, `profile-${tag}`);
