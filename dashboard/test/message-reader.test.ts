@@ -1,7 +1,8 @@
 // The message reader in Chromium on a phone and a laptop (issue 22, items 3 and 8): inline
 // cid: images from the message's own parts, a wide newsletter fitted to the pane, long
-// addresses that wrap, and Delete and mark read or unread, one message or a selection, for a
-// free visitor, through the API the inbox talks to.
+// addresses that wrap, Delete and mark read or unread, one message or a selection, for a
+// free visitor, through the API the inbox talks to, and the message's source (shown, and
+// saved as .eml).
 import type { Page, Response } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
@@ -391,4 +392,37 @@ describeInChromium('the message reader in Chromium', (suite) => {
       await context.close();
     }, 60_000);
   }
+
+  it('shows the message as received and saves it as .eml', async () => {
+    const context = await suite.browser.newContext({ viewport: SCREENS[1].viewport });
+    const page = await context.newPage();
+    const address = await openHome(page, suite.server.url);
+    await sendMail(suite.server.smtpPort, {
+      from: 'Origin <origin@example.com>',
+      to: address,
+      subject: 'Source check',
+      text: 'Where did this come from?',
+      headers: { 'X-Trace': 'source-check-1' },
+    });
+    await openMessage(page, 'Source check');
+
+    await page.getByRole('button', { name: 'View source' }).click();
+    const raw = page.getByTestId('message-source');
+    await expect
+      .poll(() => raw.textContent(), { timeout: 10_000 })
+      .toContain('X-Trace: source-check-1');
+    expect(await raw.textContent()).toContain('Subject: Source check');
+    expect(await raw.locator('*').count()).toBe(0);
+
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download .eml' }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('Source-check.eml');
+    const stream = await download.createReadStream();
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    expect(text).toContain('X-Trace: source-check-1');
+    expect(text).toContain('Where did this come from?');
+    await context.close();
+  }, 60_000);
 });

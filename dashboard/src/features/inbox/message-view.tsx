@@ -9,7 +9,14 @@ import { formatRelativeTime } from './format-relative-time';
 import type { InboxSource } from './inbox-sources';
 import { linkPlainText } from './link-plain-text';
 import { MailHtmlFrame } from './mail-html-frame';
-import { failedCount, focusAfterRemoving, useDeleteMessages, useSetSeen } from './message-actions';
+import {
+  failedCount,
+  focusAfterRemoving,
+  messageActions,
+  useDeleteMessages,
+  useSetSeen,
+} from './message-actions';
+import { MessageSource } from './message-source';
 import { messageQueryOptions, messagesQueryOptions } from './message-queries';
 import type { MailParty } from './normalize-message';
 import { useInlineImages } from './use-inline-images';
@@ -181,6 +188,9 @@ export function MessageView({
             </pre>
           )}
           <AttachmentList source={source} messageId={data.id} attachments={data.attachments} />
+          {messageActions(source).readRaw && (
+            <MessageSource source={source} id={data.id} subject={data.subject} />
+          )}
         </article>
       ) : (
         <p id="message-heading" role={failed ? 'alert' : 'status'}>

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InboxSource } from './inbox-sources';
 import { messageActions } from './message-actions';
+import { rawMessageQueryOptions } from './message-queries';
 import type { OpenedAttachment, OpenedMessage } from './normalize-message';
 import { cidOfHeader } from './normalize-cid';
 import { imageTypeOf, MAX_INLINE_IMAGE_BYTES, readInlineParts } from './read-inline-parts';
@@ -43,6 +44,7 @@ export function useInlineImages(
   message: OpenedMessage | null | undefined,
 ): ReadonlyMap<string, string> | undefined {
   const named = message ? namedImages(message).slice(0, MAX_FETCHED_IMAGES) : [];
+  const queryClient = useQueryClient();
   const { readRaw } = messageActions(source);
   const wanted = message != null && /cid:/i.test(message.html);
   const fromRaw = wanted && named.length === 0 && readRaw !== undefined;
@@ -51,8 +53,12 @@ export function useInlineImages(
     queryKey: [...source.key, 'inline-images', message?.id],
     enabled,
     staleTime: Infinity,
-    queryFn: async ({ signal }) => {
-      if (fromRaw && readRaw) return readInlineParts(await readRaw(message!.id, signal));
+    queryFn: async () => {
+      if (fromRaw) {
+        return readInlineParts(
+          await queryClient.fetchQuery(rawMessageQueryOptions(source, message!.id)),
+        );
+      }
       const entries = await Promise.all(
         named.map(async ([cid, attachment, type]) => {
           try {
