@@ -108,6 +108,6 @@ export interface ContactPageText {
     /** Response times: general 24 h, billing 12 h, technical 6 h, urgent 2 h. */
     items: Record<'general' | 'billing' | 'technical' | 'urgent', string>;
   };
-  /** Business hours: Mon-Fri 9:00-18:00 UTC; chat stated 24/7. */
+  /** Business hours: Mon-Fri 9:00-18:00 UTC, with answers by email. */
   businessHours: { heading: string; text: string };
 }
