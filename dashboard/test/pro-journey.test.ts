@@ -99,6 +99,18 @@ describeInChromium('Pro in Chromium', (suite) => {
     await alias.waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(() => shownAddress(page)).toBe('janeshop7@tempmail.test');
 
+    // A second alias in the same visit, from the Pro tools on the home page, with the domain
+    // left as the form offers it.
+    await page
+      .getByRole('region', { name: 'Your Pro tools' })
+      .getByRole('button', { name: /Create custom alias/i })
+      .click();
+    const second = page.getByRole('dialog', { name: /Create custom alias/i });
+    await second.getByLabel('Alias').fill('janeshop8');
+    await second.getByRole('button', { name: 'Create address' }).click();
+    await second.waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => shownAddress(page)).toBe('janeshop8@tempmail.test');
+
     await sendMail(suite.server.smtpPort, {
       from: 'Store <store@example.com>',
       to: 'janeshop7@tempmail.test',
@@ -149,7 +161,7 @@ describeInChromium('Pro in Chromium', (suite) => {
     expect(await profile.getByTestId('pro-remaining').textContent()).toMatch(
       /^(29|30)d .* left\.$/,
     );
-    expect(await profile.getByText('janeshop7@tempmail.test').count()).toBe(1);
+    expect(await profile.getByText('janeshop8@tempmail.test').count()).toBe(1);
     await context.close();
   }, 120_000);
 

@@ -56,7 +56,7 @@ export function CustomAliasDialog({
       );
       return address;
     },
-    onSuccess: (address) => {
+    onSuccess: (address, { domain }) => {
       showAddress({ address, expiresAt: proExpiresAt });
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       showToast({
@@ -64,7 +64,8 @@ export function CustomAliasDialog({
         description: t('alias.created', { address }),
         variant: 'default',
       });
-      form.reset();
+      // The domain stays chosen: the next alias of this visit needs one too.
+      form.reset({ alias: '', domain });
       onOpenChange(false);
     },
   });
