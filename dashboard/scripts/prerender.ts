@@ -31,7 +31,7 @@ interface EntryServer {
     language: Language,
   ): Promise<{
     html: string;
-    head: { title?: string; description?: string };
+    head: { title?: string; description?: string; keywords?: string };
     state: unknown;
     t: (key: string) => string;
   }>;
@@ -132,11 +132,17 @@ function jobs(): PageJob[] {
   return list;
 }
 
-function headTags(job: PageJob, title: string, description: string): string {
+function headTags(
+  job: PageJob,
+  title: string,
+  description: string,
+  keywords: string | undefined,
+): string {
   const url = `${SITE_URL}${job.path}`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
+    ...(keywords ? [`<meta name="keywords" content="${escapeHtml(keywords)}" />`] : []),
     `<meta name="${PRERENDERED_PATH_META}" content="${escapeHtml(job.path)}" />`,
     ...preloadTags(job),
   ];
@@ -178,7 +184,7 @@ function page(job: PageJob, rendered: Awaited<ReturnType<typeof server.renderPag
     .replace('<html lang="en">', `<html lang="${job.language}" dir="ltr">`)
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `  ${headTags(job, title, description)}\n  </head>`)
+    .replace('</head>', `  ${headTags(job, title, description, rendered.head.keywords)}\n  </head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PRERENDER_STATE_ID}">${serializeForScript(rendered.state)}</script>`,

@@ -94,6 +94,18 @@ describe('prerendered pages', () => {
     expect(Number(article?.[1])).toBeGreaterThan(500);
   });
 
+  it('gives a post its keywords, and each policy its date and a way home', async () => {
+    const post = await html('/blog/what-is-temporary-email');
+    expect(attribute(post.text, /<meta name="keywords" content="([^"]+)"/)).toMatch(/\w, \w/);
+    expect((await html('/')).text).not.toContain('name="keywords"');
+    for (const page of ['/privacy', '/terms']) {
+      expect((await html(page)).text, page).toMatch(/Last updated: \w+ \d+, \d{4}/);
+    }
+    for (const page of ['/privacy', '/trust-safety', '/features']) {
+      expect((await html(page)).text, page).toMatch(/<a [^>]*href="\/"[^>]*>.*Back to home<\/a>/);
+    }
+  });
+
   it('shows no unfilled {{placeholder}} on any page, in any language', () => {
     // The hydration state carries the content as written (the page fills it when it renders);
     // everything else (text, meta tags, structured data) is what readers and crawlers see.

@@ -44,6 +44,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
     <SitePageFrame
       title={text && fill(text.title)}
       description={text && fill(text.description)}
+      keywords={text?.keywords.join(', ')}
       heading={text && fill(text.title)}
       loading={post.isPending}
       intro={

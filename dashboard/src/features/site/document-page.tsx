@@ -8,12 +8,16 @@ import { usePageText } from './content-queries';
 import { fillFacts, RichText } from './rich-text';
 import { SitePageFrame } from './site-page-frame';
 
-/** The terms were last changed on this day. */
-export const TERMS_UPDATED = '2025-01-14';
+/** When each policy last changed: the date it shows, for a reader to know what they agreed to. */
+export const POLICY_UPDATED: Partial<Record<string, string>> = {
+  terms: '2025-01-14',
+  privacy: '2026-11-22',
+};
 
 /**
- * A page of sections (features, privacy, terms, trust and safety, the landing pages). The
- * terms show their date and a way back to the top after each section.
+ * A page of sections (features, privacy, terms, trust and safety, the landing pages), with
+ * a way back home. The policies show their date; the terms a way back to the top after each
+ * section.
  */
 export function DocumentPage({ page }: { page: string }) {
   const { t, i18n } = useTranslation();
@@ -21,6 +25,7 @@ export function DocumentPage({ page }: { page: string }) {
   const content = usePageText<DocumentPageText>(page, shownLanguage);
   const text = content.data;
   const terms = page === 'terms';
+  const updated = POLICY_UPDATED[page];
 
   return (
     <SitePageFrame
@@ -29,14 +34,20 @@ export function DocumentPage({ page }: { page: string }) {
       heading={text && fillFacts(text.heading, i18n.language)}
       intro={text && <RichText text={text.intro} />}
       loading={content.isPending}
+      back={
+        <Link to={sitePath('home', shownLanguage)} className={`text-sm ${LINK_BUTTON}`}>
+          <span aria-hidden="true">← </span>
+          {t('blog.backHome')}
+        </Link>
+      }
     >
       {text && (
         <>
-          {terms && (
+          {updated && (
             <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">
               {t('site.lastUpdated', {
                 date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                  new Date(`${TERMS_UPDATED}T12:00:00Z`),
+                  new Date(`${updated}T12:00:00Z`),
                 ),
               })}
             </p>

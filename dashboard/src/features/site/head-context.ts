@@ -4,6 +4,7 @@ import { createContext } from 'react';
 export interface CollectedHead {
   title?: string;
   description?: string;
+  keywords?: string;
 }
 
 /** Provided only by the prerender; in the browser usePageMeta writes the head itself. */

@@ -6,12 +6,15 @@ import { usePageMeta } from './use-page-meta';
 export const SITE_NAME = 'TempMail';
 
 /**
- * A public page's frame: its title in the tab, its heading and intro, its body, or the
- * spec's default loader text while its content arrives.
+ * A public page's frame: its title, description and keywords in the head, a way back above
+ * its heading, its intro and body, or the spec's default loader text while its content
+ * arrives.
  */
 export function SitePageFrame({
   title,
   description,
+  keywords,
+  back,
   heading,
   intro,
   loading = false,
@@ -19,6 +22,8 @@ export function SitePageFrame({
 }: {
   title: string | undefined;
   description?: string;
+  keywords?: string;
+  back?: ReactNode;
   heading: string | undefined;
   intro?: ReactNode;
   loading?: boolean;
@@ -28,6 +33,7 @@ export function SitePageFrame({
   usePageMeta({
     title: title ? `${title} | ${SITE_NAME}` : SITE_NAME,
     description,
+    keywords,
     language: i18n.language,
   });
   return (
@@ -38,6 +44,7 @@ export function SitePageFrame({
         </p>
       ) : (
         <>
+          {back && <p className="mb-4">{back}</p>}
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
           {intro && <div className="mt-3 text-lg text-slate-600 dark:text-slate-300">{intro}</div>}
           <div className="mt-8">{children}</div>

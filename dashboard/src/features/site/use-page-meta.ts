@@ -2,8 +2,13 @@ import { useContext, useEffect } from 'react';
 import { HeadContext } from './head-context';
 import { textDirection } from '../../shared/preferences/text-direction';
 
-function setMeta(name: string, content: string) {
+/** Sets a meta tag, or removes it when the page shown has no such value. */
+function setMeta(name: string, content: string | undefined) {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (content === undefined) {
+    tag?.remove();
+    return;
+  }
   if (!tag) {
     tag = document.createElement('meta');
     tag.name = name;
@@ -13,25 +18,28 @@ function setMeta(name: string, content: string) {
 }
 
 /**
- * The document's title, description, language and direction for the page shown, kept as the
- * reader moves between pages (the prerendered HTML has them from the start).
+ * The document's title, description, keywords, language and direction for the page shown,
+ * kept as the reader moves between pages (the prerendered HTML has them from the start).
  */
 export function usePageMeta({
   title,
   description,
+  keywords,
   language,
 }: {
   title: string;
   description?: string;
+  keywords?: string;
   language: string;
 }) {
   // While prerendering, the page's head is collected for the HTML the server writes.
   const collected = useContext(HeadContext);
-  if (collected) Object.assign(collected, { title, description });
+  if (collected) Object.assign(collected, { title, description, keywords });
   useEffect(() => {
     document.title = title;
     if (description) setMeta('description', description);
+    setMeta('keywords', keywords);
     document.documentElement.lang = language;
     document.documentElement.dir = textDirection(language);
-  }, [title, description, language]);
+  }, [title, description, keywords, language]);
 }
