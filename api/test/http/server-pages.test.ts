@@ -30,6 +30,9 @@ describe('server-rendered pages', () => {
       .expect(200);
     const page = await request(app).get(new URL(body.url).pathname).expect(200);
     expect(page.text).toContain('<label for="email">');
+    // The product's icon, which the page's policy lets load (no request for /favicon.ico).
+    expect(page.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(page.headers['content-security-policy']).toContain("img-src 'self'");
     const scripts = scriptsOf(page.text);
     expect(scripts).toHaveLength(1);
     for (const script of scripts) expect(() => new vm.Script(script)).not.toThrow();

@@ -24,6 +24,7 @@ export function renderPage(page: Page, nonce: string): string {
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
 <title>${page.title} · TempMail</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style nonce="${nonce}">
   body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a; }
   input { font: inherit; padding: .5rem; border: 1px solid #555; border-radius: .4rem; margin: .25rem 0; }
