@@ -562,9 +562,9 @@ export interface paths {
          *     first. Pro only (403 `pro_required`).
          *
          *     Validation failures answer 400 `validation_failed` with the dashboard's texts: a missing
-         *     alias or domain gives 'Missing Information: Please enter an alias and select a domain.',
+         *     alias or domain gives 'Missing information: please enter an alias and select a domain.',
          *     an alias with anything but letters and digits (or longer than 20) gives
-         *     'Invalid Alias: Alias can only contain letters and numbers.', and a domain not in
+         *     'Invalid alias: alias can only contain letters and numbers.', and a domain not in
          *     `GET /api/domains` is also 400. An address that already exists is 422 `address_taken`; a
          *     reserved name (postmaster, abuse, hostmaster, webmaster, admin, administrator, root,
          *     security, support, billing, noreply, info, help, contact, privacy, legal, and the
@@ -649,8 +649,8 @@ export interface paths {
          *     forwarding off keeps the destination and its confirmation. Forwarded mail is sent with
          *     the subject prefixed `[Forwarded]`. Pro only (403 `pro_required`).
          *
-         *     When `enabled` is true, a null or empty `forwardingEmail` is 400 'Email Required: Please
-         *     enter a forwarding email address.' and a malformed one 400 'Invalid Email: Please enter
+         *     When `enabled` is true, a null or empty `forwardingEmail` is 400 'Email required: please
+         *     enter a forwarding email address.' and a malformed one 400 'Invalid email: please enter
          *     a valid email address.'. Sending confirmation links is rate limited (429).
          *
          *     Accepts only `application/json`; the `Origin` header must match the server's public URL
@@ -841,6 +841,37 @@ export interface paths {
         readonly patch: operations["updateProMessage"];
         readonly trace?: never;
     };
+    readonly "/api/message/{id}/raw": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The message id.
+                 * @example 65f1c0ffee0ddba11c0ffee1
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        /**
+         * Download the source of a message of the aggregated inbox
+         * @description The message exactly as received (RFC 5322 source, headers and MIME parts, byte for
+         *     byte), for the dashboard's Pro inbox to save as an `.eml` file; the session cookie stands
+         *     in for the bearer token of `/v1/messages/{id}/raw`. Sent with
+         *     `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`, so a browser
+         *     saves it instead of rendering it. Does not mark the message seen. A message of another
+         *     user is 404 `not_found`. Pro only (403 `pro_required`).
+         */
+        readonly get: operations["getProMessageRaw"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/message/{id}/attachments/{attachmentId}": {
         readonly parameters: {
             readonly query?: never;
@@ -912,7 +943,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Reset the Pro address
-         * @description "Reset Pro Email": forgets the Pro user's persistent address (the one kept with
+         * @description "Reset Pro email": forgets the Pro user's persistent address (the one kept with
          *     `storeMainEmail`), so the dashboard makes and stores a new one. The user stays signed in
          *     and Pro; the old mailbox is no longer the persistent address. Pro only
          *     (403 `pro_required`).
@@ -4605,6 +4636,54 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["MessageDetail"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly getProMessageRaw: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The message id.
+                 * @example 65f1c0ffee0ddba11c0ffee1
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The raw message. */
+            readonly 200: {
+                headers: {
+                    /**
+                     * @description Always `attachment`, named after the message id.
+                     * @example attachment; filename="65f1c0ffee0ddba11c0ffee1.eml"; filename*=UTF-8''65f1c0ffee0ddba11c0ffee1.eml
+                     */
+                    readonly "Content-Disposition"?: string;
+                    /** @description Always `nosniff`. */
+                    readonly "X-Content-Type-Options"?: "nosniff";
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example From: Example Shop <no-reply@shop.example>
+                     *     To: janeshop@tempmail.test
+                     *     Subject: Your verification code
+                     *     Date: Sun, 22 Nov 2026 09:30:00 +0000
+                     *     Message-ID: <a1b2c3@shop.example>
+                     *     MIME-Version: 1.0
+                     *     Content-Type: text/plain; charset=utf-8
+                     *
+                     *     Your code is 481516. It expires in 10 minutes.
+                     */
+                    readonly "message/rfc822": string;
                 };
             };
             readonly 400: components["responses"]["BadRequest"];

@@ -48,6 +48,7 @@ describe('Pro only', () => {
       free.post('/api/save-custom-alias', { customAlias: 'x' }),
       free.get('/api/messages-all'),
       free.get('/api/message/0123456789abcdef01234567'),
+      free.get('/api/message/0123456789abcdef01234567/raw'),
       free.get('/api/message/0123456789abcdef01234567/attachments/0123456789abcdef01234568'),
       free.get('/api/events'),
       free.post('/api/clear-pro-session'),

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CancelDemoSubscriptionData, CancelDemoSubscriptionErrors, CancelDemoSubscriptionResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, DeleteProMessageData, DeleteProMessageErrors, DeleteProMessageResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetDemoSubscriptionData, GetDemoSubscriptionErrors, GetDemoSubscriptionResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, ResumeDemoSubscriptionData, ResumeDemoSubscriptionErrors, ResumeDemoSubscriptionResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, UpdateMessageData, UpdateMessageErrors, UpdateMessageResponses, UpdateProMessageData, UpdateProMessageErrors, UpdateProMessageResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
+import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CancelDemoSubscriptionData, CancelDemoSubscriptionErrors, CancelDemoSubscriptionResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, DeleteProMessageData, DeleteProMessageErrors, DeleteProMessageResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetDemoSubscriptionData, GetDemoSubscriptionErrors, GetDemoSubscriptionResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageRawData, GetProMessageRawErrors, GetProMessageRawResponses, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, ResumeDemoSubscriptionData, ResumeDemoSubscriptionErrors, ResumeDemoSubscriptionResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, UpdateMessageData, UpdateMessageErrors, UpdateMessageResponses, UpdateProMessageData, UpdateProMessageErrors, UpdateProMessageResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -491,9 +491,9 @@ export const listDomains = <ThrowOnError extends boolean = false>(options?: Opti
  * first. Pro only (403 `pro_required`).
  *
  * Validation failures answer 400 `validation_failed` with the dashboard's texts: a missing
- * alias or domain gives 'Missing Information: Please enter an alias and select a domain.',
+ * alias or domain gives 'Missing information: please enter an alias and select a domain.',
  * an alias with anything but letters and digits (or longer than 20) gives
- * 'Invalid Alias: Alias can only contain letters and numbers.', and a domain not in
+ * 'Invalid alias: alias can only contain letters and numbers.', and a domain not in
  * `GET /api/domains` is also 400. An address that already exists is 422 `address_taken`; a
  * reserved name (postmaster, abuse, hostmaster, webmaster, admin, administrator, root,
  * security, support, billing, noreply, info, help, contact, privacy, legal, and the
@@ -573,8 +573,8 @@ export const getForwardingSettings = <ThrowOnError extends boolean = false>(opti
  * forwarding off keeps the destination and its confirmation. Forwarded mail is sent with
  * the subject prefixed `[Forwarded]`. Pro only (403 `pro_required`).
  *
- * When `enabled` is true, a null or empty `forwardingEmail` is 400 'Email Required: Please
- * enter a forwarding email address.' and a malformed one 400 'Invalid Email: Please enter
+ * When `enabled` is true, a null or empty `forwardingEmail` is 400 'Email required: please
+ * enter a forwarding email address.' and a malformed one 400 'Invalid email: please enter
  * a valid email address.'. Sending confirmation links is rate limited (429).
  *
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
@@ -791,6 +791,27 @@ export const updateProMessage = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
+ * Download the source of a message of the aggregated inbox
+ *
+ * The message exactly as received (RFC 5322 source, headers and MIME parts, byte for
+ * byte), for the dashboard's Pro inbox to save as an `.eml` file; the session cookie stands
+ * in for the bearer token of `/v1/messages/{id}/raw`. Sent with
+ * `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`, so a browser
+ * saves it instead of rendering it. Does not mark the message seen. A message of another
+ * user is 404 `not_found`. Pro only (403 `pro_required`).
+ *
+ */
+export const getProMessageRaw = <ThrowOnError extends boolean = false>(options: Options<GetProMessageRawData, ThrowOnError>) => (options.client ?? client).get<GetProMessageRawResponses, GetProMessageRawErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'tm_session',
+            type: 'apiKey'
+        }],
+    url: '/api/message/{id}/raw',
+    ...options
+});
+
+/**
  * Download an attachment of the aggregated inbox
  *
  * The attachment's bytes, for the dashboard's Pro inbox (the session cookie stands in for
@@ -834,7 +855,7 @@ export const streamProEvents = <ThrowOnError extends boolean = false>(options?: 
 /**
  * Reset the Pro address
  *
- * "Reset Pro Email": forgets the Pro user's persistent address (the one kept with
+ * "Reset Pro email": forgets the Pro user's persistent address (the one kept with
  * `storeMainEmail`), so the dashboard makes and stores a new one. The user stays signed in
  * and Pro; the old mailbox is no longer the persistent address. Pro only
  * (403 `pro_required`).

@@ -2470,6 +2470,50 @@ export type UpdateProMessageResponses = {
 
 export type UpdateProMessageResponse = UpdateProMessageResponses[keyof UpdateProMessageResponses];
 
+export type GetProMessageRawData = {
+    body?: never;
+    path: {
+        /**
+         * The message id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/message/{id}/raw';
+};
+
+export type GetProMessageRawErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type GetProMessageRawError = GetProMessageRawErrors[keyof GetProMessageRawErrors];
+
+export type GetProMessageRawResponses = {
+    /**
+     * The raw message.
+     */
+    200: Blob | File;
+};
+
+export type GetProMessageRawResponse = GetProMessageRawResponses[keyof GetProMessageRawResponses];
+
 export type GetProMessageAttachmentData = {
     body?: never;
     path: {

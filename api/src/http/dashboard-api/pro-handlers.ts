@@ -11,8 +11,9 @@ import {
   messageDetailResource,
   messageSummaryResource,
 } from '../mailbox-views/message-resources.js';
-import type { SurfaceHandlers } from '../operation-handlers.js';
+import type { AnyOperationRequest, SurfaceHandlers } from '../operation-handlers.js';
 import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.js';
+import { sendMessageSource } from '../mailbox-views/send-message-source.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
@@ -40,6 +41,7 @@ export function proHandlers(
   | 'updateProMessage'
   | 'deleteProMessage'
   | 'getProMessageAttachment'
+  | 'getProMessageRaw'
   | 'streamProEvents'
 > {
   const sessions = createSessions(services);
@@ -63,8 +65,12 @@ export function proHandlers(
     return apiTokens.issue(user.id, services.now());
   }
 
-  /** The Pro user's mailboxes, by id, with their addresses. */
-  async function ownMailboxes(user: User): Promise<Map<string, string>> {
+  /**
+   * The mailboxes of the caller's aggregated inbox, by id, with their addresses: every call
+   * on that inbox is the session user's, who must be Pro, and reaches only these.
+   */
+  async function inboxMailboxes(request: AnyOperationRequest): Promise<Map<string, string>> {
+    const user = await sessions.requirePro(request);
     const owned = await mailboxes.listOwned(user.id);
     return new Map(owned.map((mailbox) => [mailbox.id, mailbox.address]));
   }
@@ -144,8 +150,7 @@ export function proHandlers(
     },
 
     async listAllMessages(request, response) {
-      const user = await sessions.requirePro(request);
-      const owned = await ownMailboxes(user);
+      const owned = await inboxMailboxes(request);
       const { messages } = await services.messages.list([...owned.keys()], {
         limit: LIST_LIMIT,
         parsedOnly: true,
@@ -158,8 +163,7 @@ export function proHandlers(
     },
 
     async getProMessage(request, response) {
-      const user = await sessions.requirePro(request);
-      const owned = await ownMailboxes(user);
+      const owned = await inboxMailboxes(request);
       const message = await services.messages.read(request.params.id, [...owned.keys()], {
         markSeen: true,
       });
@@ -168,8 +172,7 @@ export function proHandlers(
     },
 
     async updateProMessage(request, response) {
-      const user = await sessions.requirePro(request);
-      const owned = await ownMailboxes(user);
+      const owned = await inboxMailboxes(request);
       const message = await services.messages.setSeen(
         request.params.id,
         [...owned.keys()],
@@ -180,19 +183,25 @@ export function proHandlers(
     },
 
     async deleteProMessage(request, response) {
-      const user = await sessions.requirePro(request);
-      const owned = await ownMailboxes(user);
+      const owned = await inboxMailboxes(request);
       if (!(await services.messages.delete(request.params.id, [...owned.keys()])))
         throw new ApiError(404, 'not_found', 'Message not found.');
       response.status(204).end();
     },
 
     async getProMessageAttachment(request, response) {
-      const user = await sessions.requirePro(request);
-      const owned = await ownMailboxes(user);
+      const owned = await inboxMailboxes(request);
       await sendMessageAttachment(services, response, {
         messageId: request.params.id,
         attachmentId: request.params.attachmentId,
+        mailboxIds: [...owned.keys()],
+      });
+    },
+
+    async getProMessageRaw(request, response) {
+      const owned = await inboxMailboxes(request);
+      await sendMessageSource(services, response, {
+        messageId: request.params.id,
         mailboxIds: [...owned.keys()],
       });
     },

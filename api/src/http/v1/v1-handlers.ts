@@ -10,7 +10,7 @@ import {
   messageSummaryResource,
 } from '../mailbox-views/message-resources.js';
 import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.js';
-import { sendSource } from '../mailbox-views/send-download.js';
+import { sendMessageSource } from '../mailbox-views/send-message-source.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
 import { callerOf } from './guard-public-api.js';
@@ -185,9 +185,10 @@ export function v1Handlers(
 
     async getMessageRaw(request, response) {
       const { ids } = await scope(response);
-      const raw = await services.messages.readSource(request.params.id, ids);
-      if (!raw) throw notFound();
-      sendSource(response, request.params.id, raw);
+      await sendMessageSource(services, response, {
+        messageId: request.params.id,
+        mailboxIds: ids,
+      });
     },
 
     async getMessageAttachment(request, response) {

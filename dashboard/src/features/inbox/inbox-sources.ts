@@ -2,6 +2,7 @@ import {
   getProMessage,
   deleteProMessage,
   getProMessageAttachment,
+  getProMessageRaw,
   listAllMessages,
   mailTmDeleteMessage,
   mailTmDownloadMessage,
@@ -158,6 +159,10 @@ export function proInboxSource(userId: string, proExpiresAt: number): InboxSourc
     },
     setSeen: async (id, seen) => {
       await unwrap(updateProMessage({ client, path: { id }, body: { seen } }));
+    },
+    readRaw: async (id, signal) => {
+      const raw = await unwrap(getProMessageRaw({ client, path: { id }, parseAs: 'blob', signal }));
+      return raw.text();
     },
     openStream: () => new EventSource(new URL('/api/events', window.location.origin).href),
     // Every frame of this stream is a new message.
