@@ -208,7 +208,7 @@ fs.writeFileSync(
   page({ path: '/404', language: 'en', kind: 'website', index: false }, notFound),
 );
 
-// 'Post Not Found' with the way back to the blog, in each language, answered with status 404
+// 'Post not found' with the way back to the blog, in each language, answered with status 404
 // for a blog path that is no post (404-blog.<language>.html).
 for (const language of LANGUAGES) {
   const missing = await server.renderPage(

@@ -182,7 +182,7 @@ describeInChromium('addresses kept by the session in Chromium', (suite) => {
     await page.getByRole('link', { name: 'Start using Pro' }).click();
 
     // The same address, now Pro's: it lives as long as the pass, and its mail is still there.
-    await page.getByRole('button', { name: 'Reset Pro Email' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Reset Pro email' }).waitFor({ timeout: 10_000 });
     expect(await shownAddress(page)).toBe(address);
     await messageRow(page, 'Before buying Pro').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('countdown').textContent()).toMatch(/^Expires in 23h 59m /);
@@ -220,7 +220,7 @@ describeInChromium('addresses kept by the session in Chromium', (suite) => {
     await confirmTab.getByText(`Confirmed: ${email} now signs in`, { exact: false }).waitFor();
     await confirmTab.close();
     await page.getByRole('link', { name: 'Start using Pro' }).click();
-    const reset = page.getByRole('button', { name: 'Reset Pro Email' });
+    const reset = page.getByRole('button', { name: 'Reset Pro email' });
     await reset.waitFor({ timeout: 10_000 });
     expect(await shownAddress(page)).toBe(first);
 
@@ -275,7 +275,7 @@ describeInChromium('addresses kept by the session in Chromium', (suite) => {
     );
     await other.goto(link);
     await other.getByRole('button', { name: 'Sign in' }).click();
-    await other.getByRole('button', { name: 'Reset Pro Email' }).waitFor({ timeout: 10_000 });
+    await other.getByRole('button', { name: 'Reset Pro email' }).waitFor({ timeout: 10_000 });
     expect(await shownAddress(other)).toBe(second);
     await messageRow(other, 'To the Pro address').waitFor({ timeout: 10_000 });
     await other.getByRole('button', { name: /^Your addresses/ }).click();

@@ -71,7 +71,7 @@ describeInChromium('the header in Chromium', (suite) => {
     });
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
 
-    const toast = page.getByRole('alert').filter({ hasText: 'Copy Failed' });
+    const toast = page.getByRole('alert').filter({ hasText: 'Copy failed' });
     await toast.waitFor({ timeout: 2_000 });
     expect(await toast.textContent()).toContain('Unable to copy to clipboard.');
     // Bottom right on a wide screen, at the top on a phone.

@@ -138,7 +138,7 @@ describeInChromium('opening messages as they arrive, under the default limits', 
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await row.click();
-    await page.getByText('Loading message...').waitFor({ timeout: 5_000 });
+    await page.getByText('Loading message…').waitFor({ timeout: 5_000 });
     await page
       .getByRole('heading', { level: 2, name: 'Refused once' })
       .waitFor({ timeout: 10_000 });

@@ -130,11 +130,11 @@ describe('prerendered pages', () => {
     for (const path of ['/no-such-page', '/fr/temp-mail-facebook', '/en/faq', '/blog/a/b']) {
       const { status, text } = await html(path);
       expect(status, path).toBe(404);
-      expect(text).toContain('Page Not Found');
+      expect(text).toContain('Page not found');
     }
   });
 
-  it("answers 404 with 'Post Not Found' and the way back, in the blog's language", async () => {
+  it("answers 404 with 'Post not found' and the way back, in the blog's language", async () => {
     for (const [path, language, blog] of [
       ['/blog/no-such-post', 'en', '/blog'],
       ['/fr/blog/no-such-post', 'fr', '/fr/blog'],
@@ -144,9 +144,9 @@ describe('prerendered pages', () => {
       expect(status, path).toBe(404);
       expect(text, path).toContain(`<html lang="${language}" dir="ltr">`);
       expect(text, path).toMatch(new RegExp(`<a [^>]*href="${blog}"`));
-      expect(text, path).not.toContain('Page Not Found');
+      expect(text, path).not.toContain('Page not found');
     }
-    expect((await html('/blog/no-such-post')).text).toContain('Post Not Found');
+    expect((await html('/blog/no-such-post')).text).toContain('Post not found');
   });
 
   it("announces the page's chunks and its language's texts, which the server has", async () => {

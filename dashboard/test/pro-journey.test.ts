@@ -69,10 +69,10 @@ describeInChromium('Pro in Chromium', (suite) => {
     await page.getByRole('link', { name: 'Start using Pro' }).click();
 
     // Home as Pro: badge, label, and the address bought with, now living as long as Pro.
-    await page.getByText('Pro Active').waitFor({ timeout: 10_000 });
+    await page.getByText('Pro active').waitFor({ timeout: 10_000 });
     const proAddress = await shownAddress(page);
     expect(proAddress).toBe(freeAddress);
-    expect(await page.getByRole('button', { name: 'Reset Pro Email' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Reset Pro email' }).count()).toBe(1);
     expect(await page.getByTestId('countdown').textContent()).toMatch(/^Expires in (29|30)d /);
 
     // Mail to it arrives live through the Pro event stream.
@@ -88,12 +88,12 @@ describeInChromium('Pro in Chromium', (suite) => {
     // A custom alias: the spec's validation first, then the new address replaces the old.
     await page.getByRole('button', { name: 'Your Pro profile' }).click();
     const profile = page.getByRole('dialog', { name: 'Your Pro profile' });
-    await profile.getByRole('button', { name: 'Create Custom Alias' }).click();
-    const alias = page.getByRole('dialog', { name: 'Create Custom Alias' });
+    await profile.getByRole('button', { name: 'Create custom alias' }).click();
+    const alias = page.getByRole('dialog', { name: 'Create custom alias' });
     await alias.getByLabel('Domain').selectOption('tempmail.test');
     await alias.getByLabel('Alias').fill('not valid!');
     await alias.getByRole('button', { name: 'Create address' }).click();
-    await alias.getByText('Invalid Alias: Alias can only contain letters and numbers.').waitFor();
+    await alias.getByText('Invalid alias: alias can only contain letters and numbers.').waitFor();
     await alias.getByLabel('Alias').fill('  JaneShop7 ');
     await alias.getByRole('button', { name: 'Create address' }).click();
     await alias.waitFor({ state: 'detached', timeout: 10_000 });
@@ -123,17 +123,22 @@ describeInChromium('Pro in Chromium', (suite) => {
     expect(await page.getByRole('button', { name: /Pro main address mail/ }).count()).toBe(1);
     await aliasRow.click();
     await page.getByTestId('message-text').getByText('To the alias.').waitFor({ timeout: 5_000 });
+    // The Pro inbox shows a message's source too, through the product API.
+    await page.getByRole('button', { name: 'View source' }).click();
+    await expect
+      .poll(() => page.getByTestId('message-source').textContent(), { timeout: 10_000 })
+      .toContain('Subject: Alias mail');
 
     // Forwarding: the field only while on; pending until the destination confirms.
     await page.getByRole('button', { name: 'Your Pro profile' }).click();
-    await profile.getByRole('button', { name: 'Email Forwarding' }).click();
-    const forwarding = page.getByRole('dialog', { name: 'Email Forwarding' });
+    await profile.getByRole('button', { name: 'Email forwarding' }).click();
+    const forwarding = page.getByRole('dialog', { name: 'Email forwarding' });
     await forwarding.getByRole('switch', { name: 'Forward my mail' }).waitFor();
     expect(await forwarding.getByLabel('Forward to').count()).toBe(0);
     await forwarding.getByRole('switch', { name: 'Forward my mail' }).click();
     await forwarding.getByRole('button', { name: 'Save' }).click();
     await forwarding
-      .getByText('Email Required: Please enter a forwarding email address.')
+      .getByText('Email required: please enter a forwarding email address.')
       .waitFor();
     await forwarding.getByLabel('Forward to').fill('jane.real@example.org');
     await forwarding.getByRole('button', { name: 'Save' }).click();
@@ -182,9 +187,9 @@ describeInChromium('Pro in Chromium', (suite) => {
     // Nothing happened yet: the page only looked.
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Access Restored Successfully!').waitFor({ timeout: 10_000 });
+    await page.getByText('Access restored successfully.').waitFor({ timeout: 10_000 });
     expect(new URL(page.url()).searchParams.has('signed_in')).toBe(false);
-    await page.getByText('Pro Active').waitFor({ timeout: 10_000 });
+    await page.getByText('Pro active').waitFor({ timeout: 10_000 });
     await context.close();
   }, 60_000);
 
@@ -202,7 +207,7 @@ describeInChromium('Pro in Chromium', (suite) => {
       )
       .waitFor();
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await page.getByText('Pro Active').waitFor({ timeout: 10_000 });
+    await page.getByText('Pro active').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Your Pro profile' }).click();
     expect(
       await page
@@ -214,7 +219,7 @@ describeInChromium('Pro in Chromium', (suite) => {
 
     await page.goto(link);
     await page.getByRole('button', { name: 'Switch account' }).click();
-    await page.getByText('Access Restored Successfully!').waitFor({ timeout: 10_000 });
+    await page.getByText('Access restored successfully.').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Your Pro profile' }).click();
     await page
       .getByRole('dialog', { name: 'Your Pro profile' })

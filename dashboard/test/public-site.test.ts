@@ -130,14 +130,14 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
-  it('shows a blog post, and Post Not Found for an unknown one', async () => {
+  it('shows a blog post, and Post not found for an unknown one', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/blog/what-is-temporary-email`);
     await page.getByRole('heading', { level: 2, name: 'Conclusion' }).waitFor({ timeout: 10_000 });
     expect(await page.getByText(/min read/).count()).toBeGreaterThan(0);
     await page.goto(`${suite.server.url}/blog/no-such-post`);
-    await page.getByRole('heading', { level: 1, name: 'Post Not Found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Post not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to the blog' }).click();
     await page.getByRole('heading', { level: 1, name: 'The TempMail blog' }).waitFor();
     await context.close();
@@ -148,8 +148,8 @@ describeInChromium('the public site in Chromium', (suite) => {
     const page = await context.newPage();
     const response = await page.goto(`${suite.server.url}/no/such/page`);
     expect(response?.status()).toBe(404);
-    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
-    expect(await page.title()).toBe('404 - Page Not Found | TempMail');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.title()).toBe('404 - Page not found | TempMail');
     for (const name of ['Home', 'Features', 'FAQ', 'Privacy', 'Contact']) {
       expect(await page.getByRole('link', { name, exact: true }).count()).toBeGreaterThan(0);
     }

@@ -115,7 +115,7 @@ describeInChromium('screenshots', (suite) => {
           });
         }, `screenshots-${tag}@example.com`);
         await page.reload();
-        await page.getByText('Pro Active').waitFor({ timeout: 10_000 });
+        await page.getByText('Pro active').waitFor({ timeout: 10_000 });
         await page.getByRole('button', { name: /Your order #4821 has shipped/ }).waitFor();
         await shoot(page, `pro-inbox-${tag}`);
         await page.getByRole('button', { name: 'Your Pro profile' }).click();

@@ -138,14 +138,14 @@ export function serveDashboard(
       });
   };
   const notFoundPage = siteFile('404.html') ?? indexFile;
-  // 'Post Not Found' per language (404-blog.<language>.html), listed once like the pages.
+  // 'Post not found' per language (404-blog.<language>.html), listed once like the pages.
   const blogNotFoundPages = new Map<string, string>();
   for (const name of fs.existsSync(siteDir) ? fs.readdirSync(siteDir) : []) {
     const language = /^404-blog\.([a-z]{2})\.html$/.exec(name)?.[1];
     if (language) blogNotFoundPages.set(language, path.join(siteDir, name));
   }
   /**
-   * The 404 page for a path: under a blog (`/blog/x`, `/fr/blog/x`), 'Post Not Found' in the
+   * The 404 page for a path: under a blog (`/blog/x`, `/fr/blog/x`), 'Post not found' in the
    * blog's language with the way back to it; the general one otherwise.
    */
   const notFoundPageFor = (urlPath: string) => {

@@ -181,11 +181,11 @@ describe('forwarding', () => {
     const loop = await pro
       .post('/api/update-forwarding', { forwardingEmail: 'x@tempmail.test', enabled: true })
       .expect(400);
-    expect(loop.body.message).toBe('Invalid Email: Please enter a valid email address.');
+    expect(loop.body.message).toBe('Invalid email: please enter a valid email address.');
     const missing = await pro
       .post('/api/update-forwarding', { forwardingEmail: null, enabled: true })
       .expect(400);
-    expect(missing.body.message).toBe('Email Required: Please enter a forwarding email address.');
+    expect(missing.body.message).toBe('Email required: please enter a forwarding email address.');
 
     const { address } = (
       await pro

@@ -4,7 +4,7 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
 
 /**
  * The app-wide error screen: whatever a render throws lands here instead of
- * a blank page. 'Try Again' renders the app again; 'Reload Page' starts over.
+ * a blank page. 'Try again' renders the app again; 'Reload page' starts over.
  */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };

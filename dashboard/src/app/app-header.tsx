@@ -73,7 +73,7 @@ function AccountControls({ user }: { user: User | undefined }) {
 }
 
 /**
- * The header, one line at any width: logo, ONLINE, language, theme, and login/upgrade or
+ * The header, one line at any width: logo, the online badge, language, theme, and login/upgrade or
  * Pro. On a phone the language and theme move to the footer (`SitePreferences`), so the
  * line holds the logo and the account's one button.
  */
@@ -89,7 +89,7 @@ export function AppHeader({ user }: { user: User | undefined }) {
           <LogoMark />
           {t('app.name')}
         </Link>
-        <span className="hidden rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 sm:inline dark:bg-green-900 dark:text-green-200">
+        <span className="hidden rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 uppercase sm:inline dark:bg-green-900 dark:text-green-200">
           {t('header.online')}
         </span>
         {/* As tall as the account buttons before they appear: nothing moves when they do. */}

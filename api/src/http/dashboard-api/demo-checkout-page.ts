@@ -32,7 +32,7 @@ const page = (id: string): Page => ({
 const summary = document.getElementById('summary');
 const error = document.getElementById('error');
 const buttons = [document.getElementById('complete'), document.getElementById('cancel')];
-const names = { pro_24hr: '24-Hour Pass', pro_monthly: 'Monthly Pro' };
+const names = { pro_24hr: '24-hour pass', pro_monthly: 'Monthly Pro' };
 async function call(method, path, body) {
   const headers = { Accept: 'application/json' };
   if (body) headers['Content-Type'] = 'application/json';

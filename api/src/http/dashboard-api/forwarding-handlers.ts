@@ -36,7 +36,7 @@ export function forwardingHandlers(
         throw new ApiError(
           400,
           'validation_failed',
-          'Email Required: Please enter a forwarding email address.',
+          'Email required: please enter a forwarding email address.',
           [{ path: '/body/forwardingEmail', message: 'is required when forwarding is enabled' }],
         );
       }
@@ -44,7 +44,7 @@ export function forwardingHandlers(
         throw new ApiError(
           400,
           'validation_failed',
-          'Invalid Email: Please enter a valid email address.',
+          'Invalid email: please enter a valid email address.',
           [{ path: '/body/forwardingEmail', message: 'must not be one of our own addresses' }],
         );
       }

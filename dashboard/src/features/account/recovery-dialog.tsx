@@ -17,7 +17,7 @@ export function recoveryErrorKey(error: unknown): string {
 }
 
 /**
- * 'Already Pro? Sign in with your email' (Access Pro Features, and Login): the account's
+ * 'Already Pro? Sign in with your email' (Access Pro features, and Login): the account's
  * email gets a one-time sign-in link, whose page asks before signing that browser in.
  */
 export function RecoveryDialog({

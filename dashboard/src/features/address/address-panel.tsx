@@ -49,7 +49,7 @@ export function AddressPanel({
   addresses: readonly PageAddress[];
   onGenerate: () => void;
   onChoose: (address: PageAddress) => void;
-  /** Pro's 'Reset Pro Email', once confirmed: a new address for the account. */
+  /** Pro's 'Reset Pro email', once confirmed: a new address for the account. */
   onResetPro: () => Promise<void>;
 }) {
   const { t } = useTranslation();

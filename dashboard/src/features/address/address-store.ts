@@ -10,7 +10,7 @@ export type AddressState =
 
 /**
  * The page's current address, shared by the home page that makes it and the dialogs that
- * change it (custom alias, Reset Pro Email) or show it (profile).
+ * change it (custom alias, Reset Pro email) or show it (profile).
  */
 const address = createStore<AddressState>({ status: 'waiting' });
 

@@ -80,7 +80,7 @@ export function useHomeAddress(user: User | undefined, userLoading: boolean) {
   }, []);
 
   /**
-   * Reset Pro Email, once the reader has confirmed: a new address for the account. The old
+   * Reset Pro email, once the reader has confirmed: a new address for the account. The old
    * one stays with the account, in the history, and keeps its mail while Pro lasts.
    */
   const resetPro = useCallback(async () => {

@@ -15,7 +15,7 @@ import { serializeForScript } from '../../shared/serialize-for-script';
 /**
  * A blog post (its shape: `content-types.ts`): category, title, description, date,
  * read time, intro, sections with subsections, FAQ, conclusion and the Pro call to action;
- * 'Post Not Found' for a slug that is no post. Untranslated posts are shown in English.
+ * 'Post not found' for a slug that is no post. Untranslated posts are shown in English.
  */
 export function BlogPostPage({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();

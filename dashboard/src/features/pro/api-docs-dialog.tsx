@@ -20,7 +20,7 @@ const ENDPOINTS = [
 ] as const;
 
 /**
- * API Documentation (Pro only): how to call the public API with the user's own token
+ * API documentation (Pro only): how to call the public API with the user's own token
  * (shown in full only when it is made: see ApiTokenPanel).
  */
 export function ApiDocsDialog({ open, onOpenChange }: DialogState) {

@@ -23,7 +23,7 @@ interface AliasForm {
 }
 
 /**
- * Create Custom Alias: a name on one of our domains becomes the page's
+ * Create custom alias: a name on one of our domains becomes the page's
  * address, kept as the Pro session and read through the aggregated inbox.
  */
 export function CustomAliasDialog({

@@ -21,7 +21,7 @@ interface ForwardingForm {
 }
 
 /**
- * Email Forwarding: a toggle, and the destination only while it is on. A
+ * Email forwarding: a toggle, and the destination only while it is on. A
  * new destination must confirm by its link before anything is forwarded; until then the
  * dialog says so, and re-reads the settings to see the confirmation land.
  */

@@ -9,7 +9,7 @@ import { showToast } from '../../shared/toast/toast-store';
 const REDIRECT_DELAY_MS = 100;
 
 /**
- * Starts a checkout: idle, then pending ('Processing...') until the
+ * Starts a checkout: idle, then pending ('Processing…') until the
  * provider's URL is there and the browser leaves for it; back to idle with an error toast
  * when it fails.
  */

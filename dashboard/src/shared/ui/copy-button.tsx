@@ -7,7 +7,7 @@ export const COPY_FEEDBACK_MS = 2000;
 
 /**
  * Copies `text` (the address, a token, a curl example): "Copied" for 2 s and a spoken
- * confirmation; a failure toasts the spec's "Copy Failed". Disabled while there is nothing.
+ * confirmation; a failure toasts the spec's "Copy failed". Disabled while there is nothing.
  */
 export function CopyButton({
   text,
