@@ -34,6 +34,14 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     const context = await suite.browser.newContext({ viewport: PHONE, isMobile: true });
     const page = await context.newPage();
     const address = await openHome(page, suite.server.url);
+    // Empty, the inbox offers a new address; Copy copies and says so.
+    const inboxRegion = page.getByRole('region', { name: 'Inbox', exact: true });
+    await inboxRegion.getByText('Need another address?').waitFor();
+    expect(await inboxRegion.getByRole('button', { name: 'Make a new one' }).count()).toBe(1);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Email copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
     await mailTo(address, 'First on a phone');
     const row = page.getByTestId('message-row').first();
     await row.waitFor({ timeout: 10_000 });

@@ -92,7 +92,20 @@ describeInChromium('screenshots', (suite) => {
         await shoot(page, `home-messages-${tag}`);
 
         await row.click();
-        await page.getByTestId('message-html').waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+        await page
+          .getByTestId('message-html')
+          .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS })
+          .catch(async (error: unknown) => {
+            // Say what the reader showed instead: a failure to load, or a read still waiting.
+            const shown = await page.locator('#message-heading').allTextContents();
+            await page.screenshot({ path: path.join(OUT, `message-${tag}-failed.png`) });
+            throw new Error(
+              `The message did not open; the reader showed ${JSON.stringify(shown)}`,
+              {
+                cause: error,
+              },
+            );
+          });
         await shoot(page, `message-${tag}`);
 
         await page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' }).click();

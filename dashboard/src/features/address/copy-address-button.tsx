@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { showToast } from '../../shared/toast/toast-store';
 import { CopyButton } from '../../shared/ui/copy-button';
 
+/** Copies the address, and says so in a toast (a phone's reader may not see the button). */
 export function CopyAddressButton({ address }: { address: string | null }) {
   const { t } = useTranslation();
   return (
     <CopyButton
       text={address}
-      copiedMessage={t('address.copiedMessage')}
+      onCopied={() =>
+        showToast({ title: t('address.copiedTitle'), description: t('address.copiedMessage') })
+      }
       className="rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
     />
   );

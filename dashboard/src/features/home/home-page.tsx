@@ -139,6 +139,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
                 source={source}
                 selectedId={selectedId}
                 onSelect={setSelectedId}
+                onGenerate={pro ? undefined : newAddress}
               />
             </div>
             {selectedId ? (

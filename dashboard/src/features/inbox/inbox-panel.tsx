@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useShortcutKeys } from '../../shared/keyboard/use-shortcut-keys';
 import { StrokeIcon } from '../../shared/stroke-icon';
+import { LINK_BUTTON } from '../../shared/ui/button-classes';
 import { filterMessages, inboxEmptyState, newBadgeId, type InboxView } from './filter-messages';
 import type { InboxSource } from './inbox-sources';
 import { FilterSortControls, SearchBox } from './inbox-view-controls';
@@ -66,10 +67,13 @@ export function InboxPanel({
   source,
   selectedId,
   onSelect,
+  onGenerate,
 }: {
   source: InboxSource;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** Offered by the empty inbox, where a new address is a click away (not for Pro). */
+  onGenerate?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { messages, live } = useLiveMessages(source);
@@ -240,7 +244,17 @@ export function InboxPanel({
       {shown.length === 0 ? (
         <EmptyState title={t(`inbox.${emptyState}`)}>
           {emptyState === 'empty' && (
-            <p className="text-sm text-slate-500 dark:text-slate-400">{t('inbox.waiting')}</p>
+            <>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t('inbox.waiting')}</p>
+              {onGenerate && (
+                <p className="mt-3 text-sm">
+                  {t('inbox.generatePrompt')}{' '}
+                  <button type="button" onClick={onGenerate} className={LINK_BUTTON}>
+                    {t('inbox.generate')}
+                  </button>
+                </p>
+              )}
+            </>
           )}
         </EmptyState>
       ) : (

@@ -13,12 +13,15 @@ export function CopyButton({
   text,
   label,
   copiedMessage,
+  onCopied,
   className,
 }: {
   text: string | null;
   /** The accessible name, when the visible "Copy" alone would not say what is copied. */
   label?: string;
   copiedMessage?: string;
+  /** Said once copied, in place of the button's own spoken confirmation (a toast, say). */
+  onCopied?: () => void;
   className: string;
 }) {
   const { t } = useTranslation();
@@ -35,6 +38,7 @@ export function CopyButton({
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
+      onCopied?.();
     } catch {
       setCopied(false);
       showToast({
@@ -57,7 +61,7 @@ export function CopyButton({
         {copied ? t('address.copied') : t('address.copy')}
       </button>
       <span role="status" className="sr-only">
-        {copied && (copiedMessage ?? t('address.copied'))}
+        {copied && !onCopied && (copiedMessage ?? t('address.copied'))}
       </span>
     </>
   );
