@@ -5,9 +5,8 @@
 // Pro user's addresses come back after cleared storage and in another browser signed in.
 import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
-import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { buyPassInPage } from './support/open-home.js';
+import { buyPassInPage, mailTo as sendTo } from './support/open-home.js';
 import { linkMailedTo } from './support/read-outbox.js';
 
 const SCREENS = [
@@ -42,13 +41,7 @@ async function fitsWidth(page: Page, width: number): Promise<void> {
 }
 
 describeInChromium('addresses kept by the session in Chromium', (suite) => {
-  const mailTo = (to: string, subject: string) =>
-    sendMail(suite.server.smtpPort, {
-      from: 'Sender <sender@example.com>',
-      to,
-      subject,
-      text: `${subject}.`,
-    });
+  const mailTo = (to: string, subject: string) => sendTo(suite.server.smtpPort, to, subject);
 
   for (const { name, viewport } of SCREENS) {
     it(`keeps the address and its mail through a reload and a restart (${name})`, async () => {

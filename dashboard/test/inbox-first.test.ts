@@ -5,9 +5,13 @@
 // user gets the API token at purchase, then their inbox and tools with no ads or upsell.
 import type { Locator, Page } from 'playwright';
 import { expect, it } from 'vitest';
-import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { OPEN_MESSAGE_TIMEOUT_MS, buyPassInPage, openHome } from './support/open-home.js';
+import {
+  OPEN_MESSAGE_TIMEOUT_MS,
+  buyPassInPage,
+  openHome,
+  mailTo as sendTo,
+} from './support/open-home.js';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1440, height: 900 };
@@ -22,13 +26,7 @@ const focusedMessageId = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.messageId ?? null);
 
 describeInChromium('the inbox first, in Chromium', (suite) => {
-  const mailTo = (to: string, subject: string) =>
-    sendMail(suite.server.smtpPort, {
-      from: 'Sender <sender@example.com>',
-      to,
-      subject,
-      text: `${subject}.`,
-    });
+  const mailTo = (to: string, subject: string) => sendTo(suite.server.smtpPort, to, subject);
 
   it('puts the address, its countdown and the first message on the first phone screen', async () => {
     const context = await suite.browser.newContext({ viewport: PHONE, isMobile: true });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright';
+import { sendMail } from '../../../tests/support/send-mail.js';
 
 /**
  * How long opening a message may take before a test gives up: the reader waits for the paced
@@ -53,4 +54,14 @@ export async function buyPassInPage(page: Page, url: string): Promise<void> {
   await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
   await page.getByRole('button', { name: 'Complete demo payment' }).click();
   await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
+}
+
+/** A plain message to `to`, its text the subject: enough for a row to wait for. */
+export function mailTo(smtpPort: number, to: string, subject: string): Promise<void> {
+  return sendMail(smtpPort, {
+    from: 'Sender <sender@example.com>',
+    to,
+    subject,
+    text: `${subject}.`,
+  });
 }
