@@ -8,6 +8,8 @@ import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
+import { openMessage } from './support/open-home.js';
+import { explainTimeout } from './support/watch-pages.js';
 
 // Run through the DevTools protocol, not as a <script> tag: the dashboard's policy runs no
 // inline script, and a test must not loosen it.
@@ -65,12 +67,15 @@ describeInChromium('accessibility in Chromium', (suite) => {
         await row.waitFor({ timeout: 5_000 });
         expect(await violations(page)).toEqual([]);
 
-        await row.click();
-        await page.getByRole('heading', { level: 2, name: 'Your code is 482913' }).waitFor();
+        await openMessage(page, 'Your code is 482913');
         expect(await violations(page)).toEqual([]);
 
         await page.getByRole('button', { name: 'Upgrade to Pro', exact: true }).first().click();
-        await page.getByRole('dialog').waitFor();
+        await explainTimeout(
+          page,
+          'The upgrade dialog did not open',
+          page.getByRole('dialog').waitFor(),
+        );
         expect(await violations(page)).toEqual([]);
         await context.close();
       }, 60_000);

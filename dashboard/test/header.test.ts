@@ -106,8 +106,11 @@ describeInChromium('the header in Chromium', (suite) => {
     await page.goto(`${suite.server.url}/`);
     const refresh = page.getByRole('button', { name: 'Refresh messages' });
     await refresh.waitFor({ timeout: 10_000 });
-    // The page's time from here on is the test's to move.
-    await page.clock.install();
+    // The page's time from here on is the test's to move: an installed clock still runs with
+    // the real one (a loaded machine's slow steps would open the bubble early) until paused.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 60_000);
     const bubble = (text: string) => page.locator('[aria-hidden="true"]', { hasText: text });
 
     await refresh.hover();

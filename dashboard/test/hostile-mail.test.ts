@@ -10,6 +10,7 @@ import type { Page } from 'playwright';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
 import { OPEN_MESSAGE_TIMEOUT_MS, openMessage, closeMessage } from './support/open-home.js';
+import { explainTimeout } from './support/watch-pages.js';
 
 /** Long enough for a meta refresh, an onerror or a CSS load to have happened if it could. */
 const SETTLE_MS = 750;
@@ -163,7 +164,11 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     for (const message of messages) {
       await openMessage(page, message.subject);
       const frame = page.getByTestId('message-html');
-      await frame.waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+      await explainTimeout(
+        page,
+        `The mail of "${message.subject}" did not show`,
+        frame.waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS }),
+      );
       // Same origin (so the page can fit the mail to the pane), but nothing may run in it.
       const sandbox = await frame.getAttribute('sandbox');
       expect(sandbox).not.toBeNull();

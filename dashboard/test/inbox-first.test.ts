@@ -6,12 +6,7 @@
 import type { Locator, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import {
-  OPEN_MESSAGE_TIMEOUT_MS,
-  buyPassInPage,
-  openHome,
-  mailTo as sendTo,
-} from './support/open-home.js';
+import { readerShows, buyPassInPage, openHome, mailTo as sendTo } from './support/open-home.js';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1440, height: 900 };
@@ -107,9 +102,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await page.keyboard.press('j');
     expect(await focusedMessageId(page)).toBe(ids[1]);
     await page.keyboard.press('Enter');
-    await page
-      .getByRole('heading', { level: 2, name: 'Middle' })
-      .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+    await readerShows(page, 'Middle');
 
     // Both panes at once, side by side, filling the page's width; no Back where both show.
     const list = await box(page.getByRole('region', { name: 'Inbox', exact: true }));
@@ -121,9 +114,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
 
     // k with a message open opens the one above.
     await page.keyboard.press('k');
-    await page
-      .getByRole('heading', { level: 2, name: 'Newest' })
-      .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+    await readerShows(page, 'Newest');
 
     // Delete deletes it on the server, and focus moves to the next row.
     const deleted = page.waitForResponse(
@@ -139,9 +130,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
 
     // Escape closes the reader; typing in a field is never a shortcut.
     await page.keyboard.press('Enter');
-    await page
-      .getByRole('heading', { level: 2, name: 'Middle' })
-      .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+    await readerShows(page, 'Middle');
     await page.keyboard.press('Escape');
     await page.getByText('Select a message to read it.').waitFor({ timeout: 5_000 });
     await page.getByRole('button', { name: 'Search messages' }).click();

@@ -10,6 +10,7 @@ import { repoRoot } from '../../tests/support/paths.js';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
 import { OPEN_MESSAGE_TIMEOUT_MS } from './support/open-home.js';
+import { explainTimeout } from './support/watch-pages.js';
 
 const OUT = path.resolve(repoRoot, process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots');
 
@@ -92,24 +93,19 @@ describeInChromium('screenshots', (suite) => {
         await shoot(page, `home-messages-${tag}`);
 
         await row.click();
-        await page
-          .getByTestId('message-html')
-          .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS })
-          .catch(async (error: unknown) => {
-            // Say what the reader showed instead: a failure to load, or a read still waiting.
-            const shown = await page.locator('#message-heading').allTextContents();
-            await page.screenshot({ path: path.join(OUT, `message-${tag}-failed.png`) });
-            throw new Error(
-              `The message did not open; the reader showed ${JSON.stringify(shown)}`,
-              {
-                cause: error,
-              },
-            );
-          });
+        await explainTimeout(
+          page,
+          'The message did not open',
+          page.getByTestId('message-html').waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS }),
+        );
         await shoot(page, `message-${tag}`);
 
         await page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' }).click();
-        await page.getByRole('dialog', { name: 'Upgrade to Pro' }).waitFor();
+        await explainTimeout(
+          page,
+          'The upgrade dialog did not open',
+          page.getByRole('dialog', { name: 'Upgrade to Pro' }).waitFor(),
+        );
         await shoot(page, `upgrade-${tag}`);
         await page.keyboard.press('Escape');
 

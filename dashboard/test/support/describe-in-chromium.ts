@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../tests/support/start-server.js';
 import { ensureBuild } from '../../../tests/support/ensure-build.js';
 import { findChromium, launchChromium } from '../../../tests/support/launch-chromium.js';
+import { watchPages } from './watch-pages.js';
 
 export interface ChromiumSuite {
   server: RunningServer;
@@ -42,7 +43,7 @@ export function describeInChromium(name: string, define: (suite: ChromiumSuite) 
             ADDRESS_CREATION_PER_HOUR: '100000',
           },
         }),
-        launchChromium(executablePath),
+        launchChromium(executablePath).then(watchPages),
       ]);
     }, 180_000);
     afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { sendMail } from '../../../tests/support/send-mail.js';
+import { explainTimeout } from './watch-pages.js';
 
 /**
  * How long opening a message may take before a test gives up: the reader waits for the paced
@@ -20,14 +21,23 @@ export async function openHome(page: Page, url: string): Promise<string> {
   return addressBox.inputValue();
 }
 
+/** Waits for the reader to show the message of `subject`, or says what the page showed. */
+export function readerShows(page: Page, subject: string): Promise<void> {
+  return explainTimeout(
+    page,
+    `The message "${subject}" did not open`,
+    page
+      .getByRole('heading', { level: 2, name: subject })
+      .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS }),
+  );
+}
+
 /** Opens the message of `subject` from the inbox list and waits for the reader to show it. */
 export async function openMessage(page: Page, subject: string): Promise<void> {
   const row = page.getByRole('button', { name: new RegExp(subject) });
   await row.waitFor({ timeout: 10_000 });
   await row.click();
-  await page
-    .getByRole('heading', { level: 2, name: subject })
-    .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+  await readerShows(page, subject);
 }
 
 /**
