@@ -129,7 +129,7 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(next.code).toBe(421);
     await busy.waitClosed();
 
-    expect(await server.stop()).toBe(0);
+    expect(await server.waitForExit()).toBe(0);
 
     // Everything answered 250 is there after a restart on the same data.
     server = await startServer({ env: ENV, dataDir });

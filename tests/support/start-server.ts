@@ -12,6 +12,11 @@ export interface RunningServer {
   readonly process: ChildProcess;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+  /**
+   * Resolves with the exit code once the process has ended, sending nothing: for a test that
+   * signalled it itself (a second SIGTERM could land while Node is exiting, and kill it).
+   */
+  waitForExit(): Promise<number | null>;
   /** Kills the process at once (SIGKILL), as a crash or power loss would. */
   kill(): Promise<void>;
 }
@@ -141,6 +146,7 @@ async function launch(
       if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
+    waitForExit: () => exited,
     async kill() {
       child.kill('SIGKILL');
       await exited;
