@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fitMailFrame } from './fit-mail-frame';
 import { buildMailDocument, sanitizeMailHtml } from './sanitize-mail-html';
 
 /**
@@ -10,48 +11,6 @@ import { buildMailDocument, sanitizeMailHtml } from './sanitize-mail-html';
  * frame (the sandbox and the policy both forbid them) that reach is this page's only.
  */
 const SANDBOX = 'allow-same-origin allow-popups allow-popups-to-escape-sandbox';
-
-/** A mail this much wider than the pane is laid out at its width and scaled to fit. */
-const WIDER_BY_PX = 1;
-
-/**
- * Sizes the frame to the mail: as tall as it is, so the page scrolls and not a box inside
- * it; and a mail wider than the pane (a 600 px newsletter on a phone) laid out at its own
- * width, then either scaled down to the pane's width or shown at its size in a box that
- * scrolls sideways. Returns whether the mail is wider than the pane.
- */
-function fitFrame(frame: HTMLIFrameElement, box: HTMLElement, actualSize: boolean): boolean {
-  const mail = frame.contentDocument;
-  // Before its first load the frame holds an empty page, nothing to measure.
-  if (mail?.URL !== 'about:srcdoc') return false;
-  const root = mail.documentElement;
-  const pane = box.clientWidth;
-  // A pane not laid out yet (a phone's reader sliding in) has no width to fit to: sizing the
-  // frame to nothing would hide the mail. The resize observer fits it once the pane has one.
-  if (pane === 0) return false;
-  // Laid out at the pane's width, with no height to fill, the mail shows its own size.
-  frame.style.transform = '';
-  frame.style.width = `${pane}px`;
-  frame.style.height = '0';
-  root.style.overflow = 'hidden';
-  const natural = root.scrollWidth;
-  const wide = natural > pane + WIDER_BY_PX;
-  if (wide) frame.style.width = `${natural}px`;
-  // A document not laid out yet measures 0: keep the frame's default height until it is.
-  const height = root.scrollHeight;
-  if (height === 0) {
-    frame.style.height = '';
-    box.style.height = '';
-    return wide;
-  }
-  frame.style.height = `${height}px`;
-  const scale = wide && !actualSize ? pane / natural : 1;
-  if (scale < 1) frame.style.transform = `scale(${scale})`;
-  // The box's own borders and its sideways scroll bar add to the height it needs.
-  const chrome = box.offsetHeight - box.clientHeight;
-  box.style.height = `${Math.ceil(height * scale) + chrome}px`;
-  return wide;
-}
 
 /**
  * A received HTML body in a sandboxed `srcdoc` frame, sanitized, under a policy that blocks
@@ -83,7 +42,7 @@ export function MailHtmlFrame({
   }, [html, showRemoteImages, inlineImages]);
 
   const fit = useCallback(() => {
-    if (frame.current && box.current) setWide(fitFrame(frame.current, box.current, actualSize));
+    if (frame.current && box.current) setWide(fitMailFrame(frame.current, box.current, actualSize));
   }, [actualSize]);
 
   useEffect(() => {
