@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FAQ_CATEGORIES, FAQ_ITEMS, faqJsonLd } from '../src/features/marketing/faq-items.js';
+import {
+  FAQ_CATEGORIES,
+  FAQ_ITEMS,
+  FAQ_TOPICS,
+  FAQ_TOPIC_OF,
+  faqJsonLd,
+} from '../src/features/marketing/faq-items.js';
 import { marketingValues } from '../src/features/marketing/marketing-values.js';
 import { serializeForScript } from '../src/shared/serialize-for-script.js';
 
@@ -54,6 +60,11 @@ describe('the FAQ items', () => {
     const used = new Set(FAQ_ITEMS.map((item) => item.category));
     expect([...used].sort()).toEqual([...FAQ_CATEGORIES].sort());
     expect(FAQ_CATEGORIES).toHaveLength(16);
+  });
+
+  it('gathers the categories into the FAQ page’s topics, none of them empty', () => {
+    const topics = new Set(FAQ_ITEMS.map((item) => FAQ_TOPIC_OF[item.category]));
+    expect([...topics].sort()).toEqual([...FAQ_TOPICS].sort());
   });
 
   it.each(LANGUAGES)('has a question and an answer for every item in %s', (language) => {

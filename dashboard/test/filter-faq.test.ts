@@ -15,8 +15,10 @@ describe('filterFaq (FAQ page)', () => {
     expect(ids(filterFaq(entries, 'all', '', 'en'))).toEqual(['a', 'b', 'c']);
   });
 
-  it('narrows to a category, and both together can leave nothing', () => {
-    expect(ids(filterFaq(entries, 'safety', '', 'en'))).toEqual(['c']);
-    expect(ids(filterFaq(entries, 'safety', 'cost', 'en'))).toEqual([]);
+  it('narrows to a topic, which gathers several categories, and both together can leave nothing', () => {
+    expect(ids(filterFaq(entries, 'privacy', '', 'en'))).toEqual(['c']);
+    expect(ids(filterFaq(entries, 'pro', '', 'en'))).toEqual(['b']);
+    expect(ids(filterFaq(entries, 'general', '', 'en'))).toEqual(['a']);
+    expect(ids(filterFaq(entries, 'privacy', 'cost', 'en'))).toEqual([]);
   });
 });

@@ -94,6 +94,13 @@ describe('prerendered pages', () => {
     expect(Number(article?.[1])).toBeGreaterThan(500);
   });
 
+  it('carries every FAQ answer in the page, closed under its question', async () => {
+    const faq = (await html('/faq')).text;
+    expect(faq.match(/<details /g)).toHaveLength(35);
+    expect(faq).not.toMatch(/<details [^>]*\sopen[\s=>]/);
+    expect(faq).toContain('Who can read my inbox?</h2>');
+  });
+
   it('gives a post its keywords, and each policy its date and a way home', async () => {
     const post = await html('/blog/what-is-temporary-email');
     expect(attribute(post.text, /<meta name="keywords" content="([^"]+)"/)).toMatch(/\w, \w/);

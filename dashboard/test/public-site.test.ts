@@ -77,23 +77,55 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
-  it('searches the FAQ over questions and answers, with a no-results state', async () => {
+  it('shows the FAQ as questions that open, by topic, and searches questions and answers', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/faq`);
     await page.getByText('35 questions').waitFor({ timeout: 10_000 });
+    // The answers wait under their questions; a question opens its answer, and closes it.
+    const question = page.getByText('Can I receive attachments?', { exact: true });
+    const answer = page.locator('#can-i-receive-attachments p');
+    expect(await answer.isVisible()).toBe(false);
+    await question.click();
+    await answer.waitFor();
+    await question.click();
+    await answer.waitFor({ state: 'hidden' });
+    // By keyboard too: the question is a disclosure button.
+    await page.locator('#can-i-receive-attachments summary').focus();
+    await page.keyboard.press('Enter');
+    await answer.waitFor();
+
+    // A search finds answers as well as questions, and opens what it found.
     await page.getByLabel('Search the questions').fill('attachment');
     const shownCount = page.getByText(/^\d+ questions?$/);
     await expect.poll(async () => (await shownCount.textContent()) !== '35 questions').toBe(true);
     const count = Number((await shownCount.textContent())?.split(' ')[0]);
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThan(35);
+    expect(await page.locator('details[open]').count()).toBe(count);
     await page.getByLabel('Search the questions').fill('zzzzqqq');
     await page.getByText('No questions match your search.').waitFor();
     await page.getByRole('button', { name: 'Show all questions' }).click();
     await page.getByText('35 questions').waitFor();
-    await page.getByRole('button', { name: 'Pricing' }).click();
-    expect(await page.getByText(/^\d+ questions?$/).textContent()).not.toBe('35 questions');
+
+    // Five topics, not the sixteen fine categories.
+    const topics = page.getByRole('list', { name: 'Topics' }).getByRole('button');
+    expect(await topics.allTextContents()).toEqual([
+      'All',
+      'General',
+      'Pro',
+      'Privacy and safety',
+      'Technical',
+    ]);
+    await page.getByRole('button', { name: 'Privacy and safety' }).click();
+    await expect.poll(() => shownCount.textContent()).not.toBe('35 questions');
+    await page.getByText('Who can read my inbox?', { exact: true }).waitFor();
+    expect(await question.count()).toBe(0);
+
+    // A link to one question opens it.
+    const linked = await context.newPage();
+    await linked.goto(`${suite.server.url}/faq#can-i-receive-attachments`);
+    await linked.locator('#can-i-receive-attachments p').waitFor({ timeout: 10_000 });
     await context.close();
   }, 30_000);
 

@@ -1,15 +1,16 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+import { StrokeIcon } from '../../shared/stroke-icon';
 import {
-  FAQ_CATEGORIES,
   FAQ_ITEMS,
+  FAQ_TOPICS,
   faqJsonLd,
   translateFaqItem,
-  type FaqCategory,
+  type FaqTopic,
 } from '../marketing/faq-items';
 import { FilterChips } from '../../shared/ui/filter-chips';
 import { SitePageFrame } from '../site/site-page-frame';
@@ -17,17 +18,20 @@ import { filterFaq } from './filter-faq';
 import { serializeForScript } from '../../shared/serialize-for-script';
 
 /**
- * The FAQ page: the home accordion's 35 questions, searchable over question
- * and answer, filtered by category, with a no-results state and the support and try-now
- * actions. Every answer is open here: the page is read, not skimmed.
+ * The FAQ page: the home accordion's 35 questions, searchable over question and answer,
+ * filtered by topic, with a no-results state and the support and try-now actions. Each
+ * answer opens under its question (a native disclosure: it works before the script has
+ * loaded, and the prerendered page carries every answer). A search opens the answers it
+ * found; a link to `/faq#question-id` opens that one.
  */
 export function FaqPage() {
   const { t, i18n } = useTranslation();
   const marketing = useTranslation('marketing');
   const { shownLanguage } = useSiteRoute();
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<FaqCategory | 'all'>('all');
+  const [topic, setTopic] = useState<FaqTopic | 'all'>('all');
   const searchId = useId();
+  const linked = useLocation().hash.slice(1);
 
   const entries = useMemo(
     () =>
@@ -37,7 +41,13 @@ export function FaqPage() {
       })),
     [marketing.t, i18n.language],
   );
-  const shown = filterFaq(entries, category, search, i18n.language);
+  const shown = filterFaq(entries, topic, search, i18n.language);
+  const searching = search.trim() !== '';
+  // After hydration, so the prerendered markup (all closed) and the first render agree.
+  useEffect(() => {
+    const target = linked ? document.getElementById(linked) : null;
+    if (target instanceof HTMLDetailsElement) target.open = true;
+  }, [linked]);
 
   return (
     <SitePageFrame
@@ -59,10 +69,10 @@ export function FaqPage() {
       />
       <FilterChips
         label={t('faqPage.categoriesLabel')}
-        values={['all', ...FAQ_CATEGORIES] as const}
-        chosen={category}
+        values={['all', ...FAQ_TOPICS] as const}
+        chosen={topic}
         labelOf={(value) => t(`faqPage.categories.${value}`)}
-        onChoose={setCategory}
+        onChoose={setTopic}
         className="mt-4"
       />
       <p role="status" className="mt-4 text-sm text-slate-600 dark:text-slate-300">
@@ -76,26 +86,24 @@ export function FaqPage() {
             className={`mt-3 ${SECONDARY_BUTTON}`}
             onClick={() => {
               setSearch('');
-              setCategory('all');
+              setTopic('all');
             }}
           >
             {t('faqPage.clear')}
           </button>
         </div>
       ) : (
-        <div className="mt-4 space-y-4">
+        <div className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-700 dark:border-slate-700 dark:bg-slate-900">
           {shown.map((entry) => (
-            <section
-              key={entry.id}
-              id={entry.id}
-              aria-labelledby={`${entry.id}-q`}
-              className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
-            >
-              <h2 id={`${entry.id}-q`} className="font-semibold">
-                {entry.question}
-              </h2>
-              <p className="mt-2 text-slate-700 dark:text-slate-200">{entry.answer}</p>
-            </section>
+            <details key={entry.id} id={entry.id} open={searching} className="group">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+                <h2>{entry.question}</h2>
+                <span className="shrink-0 transition-transform group-open:rotate-180">
+                  <StrokeIcon path="M6 9l6 6 6-6" />
+                </span>
+              </summary>
+              <p className="px-4 pb-4 text-slate-700 dark:text-slate-200">{entry.answer}</p>
+            </details>
           ))}
         </div>
       )}

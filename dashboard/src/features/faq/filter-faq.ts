@@ -1,4 +1,4 @@
-import type { FaqCategory } from '../marketing/faq-items';
+import { FAQ_TOPIC_OF, type FaqCategory, type FaqTopic } from '../marketing/faq-items';
 
 export interface FaqEntry {
   id: string;
@@ -7,17 +7,17 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** The FAQ page's list: one category (or all), then a case-insensitive search over question and answer. */
+/** The FAQ page's list: one topic (or all), then a case-insensitive search over question and answer. */
 export function filterFaq(
   entries: readonly FaqEntry[],
-  category: FaqCategory | 'all',
+  topic: FaqTopic | 'all',
   search: string,
   locale: string,
 ): FaqEntry[] {
   const needle = search.trim().toLocaleLowerCase(locale);
   return entries.filter(
     (entry) =>
-      (category === 'all' || entry.category === category) &&
+      (topic === 'all' || FAQ_TOPIC_OF[entry.category] === topic) &&
       (needle === '' ||
         entry.question.toLocaleLowerCase(locale).includes(needle) ||
         entry.answer.toLocaleLowerCase(locale).includes(needle)),

@@ -22,6 +22,30 @@ export const FAQ_CATEGORIES = [
 
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 
+/** The FAQ page's topics: the fine categories above, gathered into what a reader looks for. */
+export const FAQ_TOPICS = ['general', 'pro', 'privacy', 'technical'] as const;
+
+export type FaqTopic = (typeof FAQ_TOPICS)[number];
+
+export const FAQ_TOPIC_OF: Record<FaqCategory, FaqTopic> = {
+  basics: 'general',
+  usage: 'general',
+  features: 'general',
+  comparison: 'general',
+  compatibility: 'general',
+  tutorials: 'general',
+  global: 'general',
+  business: 'general',
+  pricing: 'pro',
+  pro: 'pro',
+  safety: 'privacy',
+  legal: 'privacy',
+  privacy: 'privacy',
+  technical: 'technical',
+  integration: 'technical',
+  limits: 'technical',
+};
+
 /** An item's texts live in the marketing locale files under `faq.{id}.question` and `.answer`. */
 export type FaqItem = { id: string; category: FaqCategory };
 
