@@ -129,12 +129,28 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
-  it('posts the contact form for real', async () => {
+  it('posts the contact form for real, and says when it could not', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/contact`);
     const form = page.locator('#contact-form');
     await form.getByRole('button').last().waitFor({ timeout: 10_000 });
+    // Email and the FAQ; live chat only where one is configured, which this build has not.
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+      expect.arrayContaining(['Email support', 'FAQ and help center']),
+    );
+    expect(await page.getByText('Live chat').count()).toBe(0);
+    expect(await form.getByLabel('Category').locator('option').allTextContents()).toEqual([
+      'General question',
+      'Technical issue',
+      'Billing & payment',
+      'Pro account',
+      'Feature request',
+      'Bug report',
+      'Other',
+    ]);
+    expect(await form.getByLabel('Priority').inputValue()).toBe('medium');
+    expect(await form.getByLabel('Message').getAttribute('rows')).toBe('5');
     // Required fields are checked before anything is sent.
     await form.getByRole('button').last().click();
     expect(await form.locator('[aria-invalid="true"]').count()).toBe(4);
@@ -142,8 +158,22 @@ describeInChromium('the public site in Chromium', (suite) => {
     await form.getByLabel('Email').fill('ada@example.com');
     await form.getByLabel('Subject').fill('Forwarding question');
     await form.getByLabel('Message').fill('How long does a forwarding confirmation link work?');
-    await form.getByRole('button').last().click();
-    await form.getByRole('status').waitFor({ timeout: 10_000 });
+
+    // A failed send says so and keeps what was written.
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: 'Sorry, there was an error sending your message. Please try again.' })
+      .waitFor({ timeout: 10_000 });
+    expect(await form.getByLabel('Subject').inputValue()).toBe('Forwarding question');
+    await page.unroute('**/api/contact');
+
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await form
+      .getByRole('status')
+      .filter({ hasText: "Thank you for your message! We'll get back to you within 24 hours." })
+      .waitFor({ timeout: 10_000 });
     // The message reached the server: stored, as every contact message is (it is mailed on
     // only where the operator set SUPPORT_EMAIL, which a fresh install has not).
     const stored = () => {
@@ -159,6 +189,9 @@ describeInChromium('the public site in Chromium', (suite) => {
       }
     };
     await expect.poll(stored).toEqual([{ subject: 'Forwarding question' }]);
+    // Another message starts from an empty form.
+    await form.getByRole('button', { name: 'Send another message' }).click();
+    expect(await form.getByLabel('Subject').inputValue()).toBe('');
     await context.close();
   }, 30_000);
 

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import affiliateLinks from '../config/affiliate-links.json';
+import { LIVE_CHAT_URL } from '../shared/live-chat-url';
 import { SitePreferences } from './app-header';
-
-/** A chat provider's page, when there is one: only then does the footer offer live chat. */
-const LIVE_CHAT_URL: string | undefined = import.meta.env.VITE_LIVE_CHAT_URL || undefined;
 
 /**
  * Unprefixed in every language for now: some footer links (/contact) must stay

@@ -72,8 +72,8 @@ export interface ContactPageText {
   description: string;
   heading: string;
   intro: string;
-  /** Exactly three: email support, the FAQ, and Pro priority support. */
-  options: { id: 'email' | 'faq' | 'priority'; title: string; text: string; action: string }[];
+  /** Live chat (shown only where a chat is configured), email support and the FAQ. */
+  options: { id: 'chat' | 'email' | 'faq'; title: string; text: string; action: string }[];
   form: {
     heading: string;
     name: string;
@@ -84,10 +84,10 @@ export interface ContactPageText {
     message: string;
     submit: string;
     sending: string;
-    successTitle: string;
     success: string;
-    errorTitle: string;
     error: string;
+    /** After a message is sent: the form again, empty. */
+    another: string;
     required: string;
     invalidEmail: string;
   };

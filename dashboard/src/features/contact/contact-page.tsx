@@ -13,6 +13,7 @@ import { usePageText } from '../site/content-queries';
 import { fillFacts } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
 import { useHydrated } from '../../shared/use-hydrated';
+import { LIVE_CHAT_URL } from '../../shared/live-chat-url';
 
 const CATEGORIES = [
   'general',
@@ -35,8 +36,9 @@ interface ContactForm {
 }
 
 /**
- * The contact page: three ways to get help, the form (posted to
- * `/api/contact`), common questions, response times and business hours.
+ * The contact page: the ways to get help (live chat where one is configured, email through
+ * the form, the FAQ), the form (posted to `/api/contact`), common questions, response times
+ * and business hours.
  */
 export function ContactPage() {
   const { shownLanguage } = useSiteRoute();
@@ -66,12 +68,7 @@ export function ContactPage() {
   const errors = form.formState.errors;
 
   const required = (value: string) => value.trim() !== '' || text?.form.required;
-  const optionHref = (id: string) =>
-    id === 'email'
-      ? '#contact-form'
-      : id === 'faq'
-        ? sitePath('faq', shownLanguage)
-        : '/?upgrade=true';
+  const options = text?.options.filter((option) => option.id !== 'chat' || LIVE_CHAT_URL);
 
   return (
     <SitePageFrame
@@ -83,8 +80,10 @@ export function ContactPage() {
     >
       {text && (
         <div className="space-y-10">
-          <ul className="grid gap-4 sm:grid-cols-3">
-            {text.options.map((option) => (
+          <ul
+            className={`grid gap-4 ${options?.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}
+          >
+            {options?.map((option) => (
               <li
                 key={option.id}
                 className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
@@ -92,11 +91,23 @@ export function ContactPage() {
                 <h2 className="font-semibold">{option.title}</h2>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{option.text}</p>
                 {option.id === 'faq' ? (
-                  <Link to={optionHref(option.id)} className={`mt-2 inline-block ${LINK_BUTTON}`}>
+                  <Link
+                    to={sitePath('faq', shownLanguage)}
+                    className={`mt-2 inline-block ${LINK_BUTTON}`}
+                  >
                     {option.action}
                   </Link>
+                ) : option.id === 'chat' ? (
+                  <a
+                    href={LIVE_CHAT_URL}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={`mt-2 inline-block ${LINK_BUTTON}`}
+                  >
+                    {option.action}
+                  </a>
                 ) : (
-                  <a href={optionHref(option.id)} className={`mt-2 inline-block ${LINK_BUTTON}`}>
+                  <a href="#contact-form" className={`mt-2 inline-block ${LINK_BUTTON}`}>
                     {option.action}
                   </a>
                 )}
@@ -113,8 +124,14 @@ export function ContactPage() {
                 role="status"
                 className="rounded-2xl bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100"
               >
-                <p className="font-semibold">{text.form.successTitle}</p>
-                <p>{text.form.success}</p>
+                <p className="font-semibold">{text.form.success}</p>
+                <button
+                  type="button"
+                  onClick={() => send.reset()}
+                  className={`mt-2 ${LINK_BUTTON}`}
+                >
+                  {text.form.another}
+                </button>
               </div>
             ) : (
               <form
@@ -176,7 +193,7 @@ export function ContactPage() {
                     {(control) => (
                       <textarea
                         {...control}
-                        rows={6}
+                        rows={5}
                         className={TEXT_INPUT}
                         {...form.register('message', { validate: required })}
                       />
@@ -188,12 +205,10 @@ export function ContactPage() {
                     role="alert"
                     className="rounded-lg bg-red-50 p-3 text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200"
                   >
-                    <p className="font-semibold">{text.form.errorTitle}</p>
-                    <p>
-                      {send.error instanceof TempMailError && send.error.status === 429
-                        ? send.error.message
-                        : text.form.error}
-                    </p>
+                    {/* A refusal for too many messages says so, and when to try again. */}
+                    {send.error instanceof TempMailError && send.error.status === 429
+                      ? send.error.message
+                      : text.form.error}
                   </div>
                 )}
                 <div className="sm:col-span-2">
