@@ -2,11 +2,19 @@
 // defaults a visitor meets (consent not yet given, so its bar shows): on a phone the first
 // screen holds the address and the inbox, with nothing promotional above them; on a laptop
 // the list and the reader sit side by side and answer to j, k, Enter, Delete and Escape; a Pro
-// user gets the API token at purchase, then their inbox and tools with no ads or upsell.
+// user gets the API token at purchase, then their inbox and tools with no ads or upsell. The
+// inbox says when it is being read or could not be, and a Pro inbox whose aggregated read
+// fails shows its address's own mailbox meanwhile.
 import type { Locator, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { readerShows, buyPassInPage, openHome, mailTo as sendTo } from './support/open-home.js';
+import {
+  readerShows,
+  buyPassInPage,
+  openHome,
+  openMessage,
+  mailTo as sendTo,
+} from './support/open-home.js';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1440, height: 900 };
@@ -144,6 +152,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     const context = await suite.browser.newContext({ viewport: LAPTOP });
     const page = await context.newPage();
     await buyPassInPage(page, suite.server.url);
+    await page.getByRole('status').filter({ hasText: 'Success!' }).waitFor();
 
     // The token, whole, once, with Copy beside the code rather than over it.
     const token = page.getByRole('region', { name: 'Your API token' });
@@ -189,6 +198,62 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await profile.getByText('Details', { exact: true }).click();
     expect(await userId.isVisible()).toBe(true);
     expect(await profile.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    await context.close();
+  }, 60_000);
+
+  it('says while the inbox is read and when it could not be, and offers to try again', async () => {
+    const context = await suite.browser.newContext({ viewport: LAPTOP });
+    const page = await context.newPage();
+    // The first read of the list is slow, then fails; later ones go through.
+    let reads = 0;
+    await page.route(
+      (url) => url.pathname === '/messages',
+      async (route) => {
+        if (route.request().method() !== 'GET' || reads++ > 0) return route.fallback();
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+      },
+    );
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('status').filter({ hasText: 'Fetching messages…' }).waitFor();
+    const failed = page
+      .getByRole('alert')
+      .filter({ hasText: 'Your messages could not be loaded.' });
+    await failed.waitFor({ timeout: 10_000 });
+    // Not "empty": nothing is known about the inbox yet.
+    expect(await page.getByText('Your inbox is empty').count()).toBe(0);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Your inbox is empty').waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 30_000);
+
+  it('shows a Pro address’s own mail when the aggregated inbox cannot be read', async () => {
+    const context = await suite.browser.newContext({ viewport: LAPTOP });
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+    await page.getByRole('link', { name: /Start using Pro/i }).click();
+    const address = await page
+      .getByRole('textbox', { name: 'Temporary email address' })
+      .inputValue();
+    await mailTo(address, 'For the Pro address');
+    const row = page.getByRole('button', { name: /For the Pro address/ });
+    await row.waitFor({ timeout: 10_000 });
+
+    await page.route('**/api/messages-all', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.reload();
+    const notice = page.getByText(
+      `Your other addresses could not be read just now, so this inbox shows ${address} only.`,
+    );
+    await notice.waitFor({ timeout: 10_000 });
+    await row.waitFor({ timeout: 10_000 });
+    await openMessage(page, 'For the Pro address');
+
+    await page.unroute('**/api/messages-all');
+    await page.getByRole('button', { name: 'Show all my addresses' }).click();
+    await notice.waitFor({ state: 'hidden' });
+    await row.waitFor({ timeout: 10_000 });
     await context.close();
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { parseSitePath, type PageId } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
+import { Spinner } from '../../shared/ui/spinner';
 
 // Each page is its own chunk, so a visitor downloads the code of the page they read (the
 // public site's budget: 120 KB of JavaScript before interaction). The prerender waits for
@@ -66,10 +67,7 @@ function PageLoading() {
   return (
     <main className="flex min-h-[60vh] items-center justify-center" aria-busy="true">
       <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-300">
-        <span
-          aria-hidden="true"
-          className="size-6 animate-spin rounded-full border-4 border-indigo-600 border-t-transparent"
-        />
+        <Spinner />
         {t('loaders.loading')}
       </p>
     </main>

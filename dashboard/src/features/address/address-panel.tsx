@@ -7,6 +7,7 @@ import type { AddressState } from './address-store';
 import { CopyAddressButton } from './copy-address-button';
 import type { PageAddress } from './page-address';
 import { useCountdownText, useNow } from './use-countdown';
+import { Spinner } from '../../shared/ui/spinner';
 
 function Countdown({ expiresAt }: { expiresAt: number }) {
   return (
@@ -99,13 +100,8 @@ export function AddressPanel({
             />
           ) : (
             <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-              {generating && (
-                <span
-                  aria-hidden="true"
-                  className="size-4 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent"
-                />
-              )}
-              {generating ? t('address.generating') : t('address.none')}
+              {generating && <Spinner size="sm" />}
+              {generating ? t('loaders.generating') : t('address.none')}
             </p>
           )}
         </div>

@@ -13,6 +13,7 @@ import { AdSlot } from '../marketing/ad-slot';
 import { HomeSections } from '../marketing/home-sections';
 import { ProTools } from '../pro/pro-tools';
 import { SITE_NAME } from '../site/site-page-frame';
+import { LINK_BUTTON } from '../../shared/ui/button-classes';
 import { usePageMeta } from '../site/use-page-meta';
 import { BackToTopButton } from './back-to-top-button';
 import type { PageAddress } from '../address/page-address';
@@ -53,7 +54,11 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
   const { state, addresses, generate, resetPro, choose, pro } = useHomeAddress(user, userLoading);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const mailbox = state.status === 'ready' ? state.address : null;
-  const source = useInboxSource(user, pro, mailbox);
+  // When the aggregated Pro inbox cannot be read, the address on screen is read through its
+  // own mailbox meanwhile, and the page says so.
+  const [aggregateFailed, setAggregateFailed] = useState(false);
+  const readAlone = useCallback(() => setAggregateFailed(true), []);
+  const source = useInboxSource(user, pro && !aggregateFailed, mailbox);
   const panes = useRef<HTMLDivElement>(null);
   // The row to give focus back to once the list is shown again.
   const returnTo = useRef<string | null>(null);
@@ -117,6 +122,17 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
           onGenerate={newAddress}
         />
       )}
+      {pro && aggregateFailed && mailbox && (
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('home.aggregateFailed', { address: mailbox.address })}
+          <button type="button" onClick={() => setAggregateFailed(false)} className={LINK_BUTTON}>
+            {t('home.showAllAddresses')}
+          </button>
+        </p>
+      )}
       {/* A mail client: below `lg` one pane at a time, the open message in place of the
           list; from `lg` the list and the reader side by side, each scrolling on its own
           within a screen's height. The panes' place is kept (an empty inbox's height) while
@@ -140,6 +156,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
                 selectedId={selectedId}
                 onSelect={setSelectedId}
                 onGenerate={pro ? undefined : newAddress}
+                onListFailed={pro && mailbox.account && !aggregateFailed ? readAlone : undefined}
               />
             </div>
             {selectedId ? (

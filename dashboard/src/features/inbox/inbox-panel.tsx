@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useShortcutKeys } from '../../shared/keyboard/use-shortcut-keys';
 import { StrokeIcon } from '../../shared/stroke-icon';
-import { LINK_BUTTON } from '../../shared/ui/button-classes';
+import { LINK_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+import { Spinner } from '../../shared/ui/spinner';
 import { filterMessages, inboxEmptyState, newBadgeId, type InboxView } from './filter-messages';
 import type { InboxSource } from './inbox-sources';
 import { FilterSortControls, SearchBox } from './inbox-view-controls';
@@ -68,12 +69,15 @@ export function InboxPanel({
   selectedId,
   onSelect,
   onGenerate,
+  onListFailed,
 }: {
   source: InboxSource;
   selectedId: string | null;
   onSelect: (id: string) => void;
   /** Offered by the empty inbox, where a new address is a click away (not for Pro). */
   onGenerate?: () => void;
+  /** Told when the list could not be read at all (the page may read it another way). */
+  onListFailed?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { messages, live } = useLiveMessages(source);
@@ -88,6 +92,11 @@ export function InboxPanel({
   const controlsId = useId();
 
   const list = useMemo(() => messages.data ?? [], [messages.data]);
+  // Never read: "empty" would be untrue. A later failed read keeps the list already shown.
+  const failed = messages.isError && messages.data === undefined;
+  useEffect(() => {
+    if (failed) onListFailed?.();
+  }, [failed, onListFailed]);
   const shown = useMemo(
     () => filterMessages(list, view, i18n.language),
     [list, view, i18n.language],
@@ -241,7 +250,27 @@ export function InboxPanel({
           {t('inbox.shown', { shown: shown.length, total: list.length })}
         </p>
       )}
-      {shown.length === 0 ? (
+      {messages.isLoading ? (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 px-4 py-10 text-slate-600 dark:text-slate-300"
+        >
+          <Spinner size="sm" />
+          {t('loaders.fetching')}
+        </p>
+      ) : failed ? (
+        <div role="alert" className="px-4 py-10 text-center">
+          <p className="font-medium">{t('inbox.loadFailed')}</p>
+          <button
+            type="button"
+            onClick={() => void messages.refetch()}
+            disabled={messages.isFetching}
+            className={`mt-3 ${SECONDARY_BUTTON}`}
+          >
+            {t('inbox.retry')}
+          </button>
+        </div>
+      ) : shown.length === 0 ? (
         <EmptyState title={t(`inbox.${emptyState}`)}>
           {emptyState === 'empty' && (
             <>

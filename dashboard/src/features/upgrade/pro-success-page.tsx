@@ -10,6 +10,7 @@ import { CheckList } from '../../shared/ui/check-list';
 import { SUCCESS_POLL_ATTEMPTS, SUCCESS_POLL_MS, shortSessionId } from './success-polling';
 import { isProUser, USER_QUERY_KEY, userQueryOptions } from '../account/user-query';
 import { ApiTokenPanel } from '../pro/api-token-panel';
+import { Spinner } from '../../shared/ui/spinner';
 
 /**
  * `/pro/success?cs=…`: waits for the payment to turn into Pro, reading the
@@ -64,6 +65,14 @@ export function ProSuccessPage() {
       <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900">
         {pro ? (
           <>
+            {/* Where the spinner turned: the wait is over, announced as it was. */}
+            <p
+              role="status"
+              className="mb-2 inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-sm font-semibold text-green-800 dark:bg-green-950 dark:text-green-200"
+            >
+              <span aria-hidden="true">✓</span>
+              {t('loaders.success')}
+            </p>
             <h1 className="text-2xl font-bold">{t('proSuccess.welcome')}</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-300">{t('proSuccess.unlocked')}</p>
             <CheckList items={features} className="mx-auto mt-4 max-w-sm text-left" />
@@ -87,12 +96,9 @@ export function ProSuccessPage() {
           </>
         ) : (
           <>
-            <h1 className="text-2xl font-bold">{t('proSuccess.activating')}</h1>
+            <h1 className="text-2xl font-bold">{t('loaders.upgrading')}</h1>
             <div role="status" className="mt-3 space-y-2 text-slate-600 dark:text-slate-300">
-              <span
-                aria-hidden="true"
-                className="mx-auto block size-8 animate-spin rounded-full border-4 border-indigo-600 border-t-transparent"
-              />
+              <Spinner size="lg" className="mx-auto" />
               <p>{t('proSuccess.wait')}</p>
               <p>{t('proSuccess.processing')}</p>
             </div>

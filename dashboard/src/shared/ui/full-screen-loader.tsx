@@ -1,4 +1,5 @@
 import { createPortal } from 'react-dom';
+import { Spinner } from './spinner';
 
 /**
  * The full-screen loader: a spinner and a short text over the
@@ -11,10 +12,7 @@ export function FullScreenLoader({ text }: { text: string }) {
       aria-live="polite"
       className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 bg-white/90 text-slate-800 dark:bg-slate-950/90 dark:text-slate-100"
     >
-      <span
-        aria-hidden="true"
-        className="size-10 animate-spin rounded-full border-4 border-indigo-600 border-t-transparent"
-      />
+      <Spinner size="lg" />
       <p className="font-medium">{text}</p>
     </div>,
     document.body,
