@@ -116,10 +116,18 @@ describe('inboxEmptyState', () => {
 });
 
 describe('newBadgeId', () => {
-  it('marks the newest message while it is unseen', () => {
-    expect(newBadgeId(inbox)).toBe('b');
-    expect(newBadgeId(inbox.map((m) => (m.id === 'b' ? { ...m, seen: true } : m)))).toBeNull();
-    expect(newBadgeId([])).toBeNull();
+  it('marks the first row shown when sorted by date, read or not, and none in other sorts', () => {
+    const byDate = filterMessages(inbox, view({}), 'en');
+    expect(newBadgeId(byDate, view({}))).toBe(byDate[0]!.id);
+    const read = inbox.map((m) => ({ ...m, seen: true }));
+    expect(newBadgeId(filterMessages(read, view({}), 'en'), view({}))).toBe(byDate[0]!.id);
+    // Narrowed, the badge goes to the first of what is shown.
+    const narrowed = filterMessages(inbox, view({ search: 'billing' }), 'en');
+    expect(newBadgeId(narrowed, view({ search: 'billing' }))).toBe(narrowed[0]!.id);
+    expect(
+      newBadgeId(filterMessages(inbox, view({ sort: 'sender' }), 'en'), view({ sort: 'sender' })),
+    ).toBeNull();
+    expect(newBadgeId([], view({}))).toBeNull();
   });
 });
 

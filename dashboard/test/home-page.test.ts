@@ -105,20 +105,24 @@ describeInChromium('the home page in Chromium', (suite) => {
     expect(patch.status()).toBe(200);
     expect(patch.request().headers()['content-type']).toBe('application/merge-patch+json');
     expect(patch.request().postDataJSON()).toEqual({ seen: true });
-    await expect.poll(() => lunch.getByTestId('new-badge').count()).toBe(0);
-    expect(await lunch.getByTestId('unread-dot').count()).toBe(0);
+    await expect.poll(() => lunch.getByTestId('unread-dot').count()).toBe(0);
+    // The badge stays on the first row when sorted by date, read or not.
+    expect(await lunch.getByTestId('new-badge').count()).toBe(1);
     expect(await invoice.getByTestId('unread-dot').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Filter and sort' }).click();
     await page.getByRole('button', { name: 'Unread', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Invoice for March');
+    // Narrowed, the first row shown carries it.
+    expect(await invoice.getByTestId('new-badge').count()).toBe(1);
     await page.getByRole('button', { name: 'Read', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Lunch on Friday');
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByRole('button', { name: 'Sender', exact: true }).click();
     await expect.poll(async () => (await rows.first().textContent()) ?? '').toContain('Bob');
+    expect(await page.getByTestId('new-badge').count()).toBe(0);
 
     // Selecting shows Clear and the bulk actions, which work for a free address too; we are
     // receive-only, so there is no Archive (or Reply).

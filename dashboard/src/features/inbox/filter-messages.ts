@@ -74,13 +74,9 @@ export function inboxEmptyState(total: number, view: InboxView): InboxEmptyState
 }
 
 /**
- * The message that carries the "New" badge: the newest one, while it is unseen. The spec puts
- * the badge on the first row when sorted by date; only that sort shows it.
+ * The row that carries the "New" badge: the first one shown, when the list is sorted by date
+ * (newest first), so it is the newest of what the reader sees. Other sorts show no badge.
  */
-export function newBadgeId(messages: readonly ListedMessage[]): string | null {
-  let newest: ListedMessage | undefined;
-  for (const message of messages) {
-    if (!newest || newestFirst(message, newest) < 0) newest = message;
-  }
-  return newest && !newest.seen ? newest.id : null;
+export function newBadgeId(shown: readonly ListedMessage[], view: InboxView): string | null {
+  return view.sort === 'date' ? (shown[0]?.id ?? null) : null;
 }

@@ -101,7 +101,7 @@ export function InboxPanel({
     () => filterMessages(list, view, i18n.language),
     [list, view, i18n.language],
   );
-  const newId = view.sort === 'date' ? newBadgeId(list) : null;
+  const newId = newBadgeId(shown, view);
   // A selected message that has since gone from the inbox no longer counts.
   const checkedIds = list.filter((message) => checked.has(message.id)).map(({ id }) => id);
   const checkedCount = checkedIds.length;
