@@ -1,5 +1,9 @@
 import { decodeHTML } from 'entities/decode';
 
+/** Tags of the phrasing elements that never break a line or separate words. */
+const INLINE_TAG =
+  /<\/?(a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var|wbr)\b[^>]*>/gi;
+
 /**
  * A readable plain-text rendering of an HTML body, for HTML-only mail: the intro and the
  * `text` field need one. Character references read as a browser shows them (`&eacute;` is é,
@@ -12,6 +16,8 @@ export function htmlToText(html: string): string {
       .replace(/<!--[\s\S]*?-->/g, ' ')
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<\/(p|div|li|tr|h[1-6]|table|blockquote)\s*>/gi, '\n')
+      // Inline elements sit inside a line: 'Hi <b>there</b>, this' reads 'Hi there, this'.
+      .replace(INLINE_TAG, '')
       .replace(/<[^>]*>/g, ' '),
   )
     .replace(/[ \t\f\v\u00a0]+/g, ' ')
