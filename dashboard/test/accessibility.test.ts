@@ -8,7 +8,7 @@ import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { openMessage } from './support/open-home.js';
+import { buyPassInPage, openMessage } from './support/open-home.js';
 import { explainTimeout } from './support/watch-pages.js';
 
 // Run through the DevTools protocol, not as a <script> tag: the dashboard's policy runs no
@@ -81,6 +81,23 @@ describeInChromium('accessibility in Chromium', (suite) => {
       }, 60_000);
     }
   }
+
+  it('the Pro inbox, with its labels and tools (light and dark)', async () => {
+    const context = await suite.browser.newContext({ viewport: SCREENS[0].viewport });
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+    await page.getByRole('link', { name: 'Start using Pro' }).click();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(colorScheme === 'dark');
+      await page.getByRole('heading', { level: 1, name: 'Your Pro inbox' }).waitFor();
+      await page.getByText('Your inbox is empty').waitFor({ timeout: 10_000 });
+      expect(await violations(page), colorScheme).toEqual([]);
+    }
+    await context.close();
+  }, 60_000);
 
   it.each([
     '/faq',

@@ -167,6 +167,9 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
 
     await page.getByRole('link', { name: /Start using Pro/i }).click();
     await page.getByRole('heading', { level: 1, name: 'Your Pro inbox' }).waitFor();
+    // The address is the persistent one, labelled Pro, not a temporary one.
+    await page.getByRole('heading', { level: 2, name: 'Your persistent address' }).waitFor();
+    expect(await page.getByText('Your temporary email address').count()).toBe(0);
     await page.getByTestId('message-row').or(page.getByText('Your inbox is empty')).waitFor();
     const tools = page.getByRole('region', { name: 'Your Pro tools' });
     expect(await tools.getByRole('button').count()).toBe(3);

@@ -7,6 +7,7 @@ import { StrokeIcon } from '../shared/stroke-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
 import { Tooltip } from '../shared/ui/tooltip';
+import { PRO_BADGE } from '../shared/ui/button-classes';
 
 function LogoMark() {
   return (
@@ -33,9 +34,7 @@ function AccountControls({ user }: { user: User | undefined }) {
   if (isProUser(user)) {
     return (
       <>
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-          {t('header.proActive')}
-        </span>
+        <span className={PRO_BADGE}>{t('header.proActive')}</span>
         <Tooltip label={t('header.profile')} align="end">
           <button
             type="button"

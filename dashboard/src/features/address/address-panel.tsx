@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+import { PRIMARY_BUTTON, PRO_BADGE, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { AddressHistory } from './address-history';
 import type { AddressState } from './address-store';
@@ -76,13 +76,9 @@ export function AddressPanel({
     >
       <div className="mb-2 flex flex-wrap items-center gap-x-2">
         <h2 id="address-heading" className="text-base font-semibold sm:text-lg">
-          {t('address.heading')}
+          {pro ? t('address.proHeading') : t('address.heading')}
         </h2>
-        {pro && (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-            {t('pro.label')}
-          </span>
-        )}
+        {pro && <span className={PRO_BADGE}>{t('pro.label')}</span>}
       </div>
       {/* On a phone the address has a line of its own and the buttons the next; from `sm`
           they share one. */}

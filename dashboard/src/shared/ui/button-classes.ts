@@ -25,3 +25,10 @@ export const COMPACT_SECONDARY = `${COMPACT_BASE} border border-slate-300 hover:
 
 /** An outlined button for an action that destroys something (Delete). */
 export const COMPACT_DANGER = `${COMPACT_BASE} border border-slate-300 text-red-700 hover:bg-red-50 dark:border-slate-600 dark:text-red-300 dark:hover:bg-red-950`;
+
+/**
+ * The Pro label (the header's "Pro active", the address's "Pro"): in the one accent colour,
+ * amber being kept for notes and warnings.
+ */
+export const PRO_BADGE =
+  'rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100';
