@@ -691,12 +691,18 @@ export const rotateUserToken = <ThrowOnError extends boolean = false>(options?: 
  * Makes an existing mailbox the Pro user's persistent address: it is attached to the
  * user, lives as long as the user's Pro time, and its mail shows in the aggregated inbox.
  * The mailbox is identified by `mailTmId` and `address`, and `password` must be its
- * password; otherwise 404 `not_found`. The dashboard shows 'Email stored' itself. Pro only
+ * password; otherwise 404 `not_found`. Pro only
  * (403 `pro_required`).
  *
  * Accepts only `application/json`; the `Origin` header must match the server's public URL
  * (403 `forbidden` otherwise).
  *
+ * Deprecated: every address a Pro user makes (`createAddress`) already belongs to the
+ * account and is listed by `listAddresses` on any device; the dashboard no longer calls
+ * this. It stays for clients written against the original call.
+ *
+ *
+ * @deprecated
  */
 export const storeMainEmail = <ThrowOnError extends boolean = false>(options: Options<StoreMainEmailData, ThrowOnError>) => (options.client ?? client).post<StoreMainEmailResponses, StoreMainEmailErrors, ThrowOnError>({
     security: [{
@@ -856,13 +862,19 @@ export const streamProEvents = <ThrowOnError extends boolean = false>(options?: 
  * Reset the Pro address
  *
  * "Reset Pro email": forgets the Pro user's persistent address (the one kept with
- * `storeMainEmail`), so the dashboard makes and stores a new one. The user stays signed in
+ * `storeMainEmail`), so the client makes and stores a new one. The user stays signed in
  * and Pro; the old mailbox is no longer the persistent address. Pro only
  * (403 `pro_required`).
  *
  * Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
  * otherwise).
  *
+ * Deprecated: the dashboard's Reset makes a new address with `createAddress`, and the old
+ * one stays with the account (in `listAddresses`) with its mail while Pro lasts. It stays
+ * for clients written against the original call.
+ *
+ *
+ * @deprecated
  */
 export const clearProSession = <ThrowOnError extends boolean = false>(options?: Options<ClearProSessionData, ThrowOnError>) => (options?.client ?? client).post<ClearProSessionResponses, ClearProSessionErrors, ThrowOnError>({
     security: [{
