@@ -5,6 +5,24 @@ import { ensureBuild } from '../../../tests/support/ensure-build.js';
 import { findChromium, launchChromium } from '../../../tests/support/launch-chromium.js';
 import { watchPages } from './watch-pages.js';
 
+/**
+ * Gives each new browser context an address of its own (from TEST-NET-3, 203.0.113.0/24,
+ * kept for documentation), sent as the X-Forwarded-For a proxy would add.
+ */
+function asSeparateVisitors(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  let visitors = 0;
+  browser.newContext = (options = {}) => {
+    visitors += 1;
+    const address = `203.0.113.${(visitors % 254) + 1}`;
+    return newContext({
+      ...options,
+      extraHTTPHeaders: { ...options.extraHTTPHeaders, 'X-Forwarded-For': address },
+    });
+  };
+  return browser;
+}
+
 export interface ChromiumSuite {
   server: RunningServer;
   browser: Browser;
@@ -29,21 +47,12 @@ export function describeInChromium(name: string, define: (suite: ChromiumSuite) 
     const suite = {} as ChromiumSuite;
     beforeAll(async () => {
       ensureBuild();
-      // The server's defaults, as a visitor meets them (mail.tm's 8 requests per second per
-      // IP included), but for one: each test plays a new visitor, and a first view of the
-      // home page makes an address. Real visitors come from their own IPs; here every test
-      // of a suite comes from 127.0.0.1, and some suites make more than the 5 a minute that
-      // one IP may (home-page.test.ts 6 in about 40 s, header.test.ts 6 with its reloads).
-      // That budget is tested at its defaults in tests/hostile/abuse-limits.test.ts.
+      // The server's defaults, as a visitor meets them: every limit as shipped. Each browser
+      // context is a visitor of its own, from its own address, as real visitors are; the
+      // server hears it the way it would behind a proxy (TRUSTED_PROXIES, X-Forwarded-For).
       [suite.server, suite.browser] = await Promise.all([
-        startServer({
-          built: true,
-          env: {
-            ADDRESS_CREATION_PER_MINUTE: '100000',
-            ADDRESS_CREATION_PER_HOUR: '100000',
-          },
-        }),
-        launchChromium(executablePath).then(watchPages),
+        startServer({ built: true, env: { TRUSTED_PROXIES: 'loopback' } }),
+        launchChromium(executablePath).then(watchPages).then(asSeparateVisitors),
       ]);
     }, 180_000);
     afterAll(async () => {
