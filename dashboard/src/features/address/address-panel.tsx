@@ -120,7 +120,8 @@ export function AddressPanel({
               type="button"
               onClick={() => setResetFrom(mailbox?.address ?? null)}
               disabled={!mailbox}
-              className="rounded-lg border border-amber-300 px-4 py-2 font-medium whitespace-nowrap text-amber-900 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-amber-700 dark:text-amber-100 dark:hover:bg-amber-950"
+              // Like New address for a free visitor: it asks before it changes anything.
+              className={`${SECONDARY_BUTTON} whitespace-nowrap`}
             >
               {t('pro.resetEmail')}
             </button>
