@@ -1,0 +1,182 @@
+import type { ExtractedCode, MessageTexts } from './extraction-types.js';
+
+/**
+ * Words that say a one-time code is near, in English, French, Spanish and German. `code`
+ * may end a longer word (passcode, Bestätigungscode, Sicherheitscode) but not one of the
+ * codes that are no secret (zip code, area code, promo code).
+ */
+const KEYWORD = new RegExp(
+  [
+    String.raw`(?<!\b(?:zip|postal|post|area|country|bar|promo|discount|coupon|source|status|error|gift|voucher|rabatt|gutschein|promo|réduction|descuento|postale?)[\s-]?)code\b`,
+    String.raw`\b(?:c[oó]digo|verification|verify|otp|one[- ]time|passcode|password|pin|tan|2fa|mfa|security|confirmation|confirm|authentication|login|log[- ]in|sign[- ]in|token)\b`,
+    String.raw`\b(?:v[ée]rification|v[ée]rifier|confirmer|connexion|mot de passe|s[ée]curit[ée]|authentification|usage unique)\b`,
+    String.raw`\b(?:verificaci[oó]n|verificar|confirmaci[oó]n|confirmar|contrase[nñ]a|seguridad|acceso|inicio de sesi[oó]n|clave|autenticaci[oó]n|un solo uso)\b`,
+    String.raw`(?:best[äa]tigung|verifizierung|anmeldung|anmelde|kennwort|passwort|sicherheits|einmal|authentifizierung|zugangs)`,
+  ].join('|'),
+  'giu',
+);
+
+/**
+ * Words right before a number that name it as something else: an order, an invoice, a
+ * phone, a postal code, a customer or ticket number, an account. Read on the 32 characters
+ * before the number.
+ */
+const NOT_CODE = new RegExp(
+  String.raw`(?:\b(?:zip|postal|postcode|plz|area|order|invoice|receipt|ref|reference|account|acct|phone|tel|fax|call|suite|apt|box|ticket|case|item|sku|tracking|shipment|parcel|customer|member|vat|iban|no\.|nr\.|n[°º]|commande|facture|re[çc]u|r[ée]f[ée]rence|compte|t[ée]l[ée]phone|client|colis|suivi|dossier|pedido|factura|recibo|referencia|cuenta|tel[ée]fono|cliente|env[ií]o|seguimiento|bestellung|bestellnummer|rechnung|rechnungsnummer|kundennummer|kunden|konto|telefon|sendung|sendungsnummer|auftrag|vorgang|ticketnummer|ust|mwst|tva|iva|nif|cif)\s*(?:code|number|num[ée]ro|n[úu]mero|nummer|no\.?|nr\.?|#|postal|de\s+\w+)?\s*(?:is|was|est|es|ist|lautet|:|#)?\s*)$`,
+  'iu',
+);
+
+/** How far a keyword may be before the code it introduces, or after the code it describes. */
+const BEFORE = 48;
+const AFTER = 32;
+/** A context sentence is cut to this many characters around the code. */
+const CONTEXT_LENGTH = 160;
+
+interface Candidate {
+  value: string;
+  start: number;
+  end: number;
+  /** What the candidate needs to count: any keyword near, or one right before it. */
+  needs: 'keyword' | 'adjacent-keyword' | 'nothing';
+}
+
+/**
+ * The one-time codes of a message, the likeliest first, each with the sentence around it.
+ * Read in the subject, then the text body (the server writes HTML-only mail as text).
+ *
+ * A candidate is a number of 4 to 8 digits standing alone (no letter, `_`, `+`, `#`, a
+ * currency sign or a joined `-./:,`-number beside it: not part of an id, a phone, a price,
+ * a date, a time or a version), a code written in groups (`123 456`, `12-34-56`,
+ * `1 2 3 4 5 6`), or 6 to 8 capitals and digits mixed (`K7Q2XP`). Links and e-mail
+ * addresses are blanked first; a number right after a word that names it as something else
+ * (order, invoice, phone, postal code… in the four languages) is not one. Every candidate
+ * needs a code word near it (up to 48 characters before, or 32 after): a number with no such
+ * context is not a code. Grouped and mixed codes, and years, need one right before them.
+ * Closer beats farther, before beats after, the subject and the earlier text break ties.
+ */
+export function extractCodes(message: MessageTexts): ExtractedCode[] {
+  const found = new Map<string, { code: ExtractedCode; score: number }>();
+  let order = 0;
+  for (const text of [message.subject, message.text]) {
+    if (!text?.trim()) continue;
+    const blanked = blankLinks(text);
+    const keywords = [...blanked.matchAll(KEYWORD)].map((match) => ({
+      start: match.index,
+      end: match.index + match[0].length,
+    }));
+    for (const candidate of findCandidates(blanked)) {
+      const near = scoreCandidate(candidate, keywords);
+      if (near === undefined) continue;
+      // Earlier texts and earlier places win ties.
+      const score = near * 1000 - order++;
+      const known = found.get(candidate.value);
+      if (!known || score > known.score) {
+        found.set(candidate.value, {
+          code: { value: candidate.value, context: contextOf(text, candidate) },
+          score,
+        });
+      }
+    }
+  }
+  return [...found.values()].sort((a, b) => b.score - a.score).map(({ code }) => code);
+}
+
+/** The primary code: the likeliest, or undefined. */
+export function primaryCode(message: MessageTexts): string | undefined {
+  return extractCodes(message)[0]?.value;
+}
+
+function blankLinks(text: string): string {
+  return text.replace(/\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+/gi, (match) =>
+    ' '.repeat(match.length),
+  );
+}
+
+function findCandidates(text: string): Candidate[] {
+  const candidates: Candidate[] = [];
+  // Codes in groups: 123 456, 123-456, 12-34-56, 12 34 56, 1 2 3 4 5 6 (4 to 8 digits in all).
+  for (const match of text.matchAll(
+    /(?<![\w+#$€£.,:/-])\d{1,4}(?:[ -]\d{1,4}){1,7}(?![\w.,:/-]?\d)/gu,
+  )) {
+    // Part of a longer grouped number (a phone, an IBAN), or of a price or a date.
+    if (/\d[ -]$/.test(text.slice(Math.max(0, match.index - 2), match.index))) continue;
+    const groups = match[0].split(/[ -]/);
+    const value = groups.join('');
+    const sameSizes = groups.every((group) => group.length === groups[0]!.length);
+    if (!sameSizes || value.length < 4 || value.length > 8 || groups[0]!.length > 3) continue;
+    if (match[0].includes(' ') && match[0].includes('-')) continue;
+    candidates.push({
+      value,
+      start: match.index,
+      end: match.index + match[0].length,
+      needs: 'adjacent-keyword',
+    });
+  }
+  for (const match of text.matchAll(/\d+/g)) {
+    const digits = match[0];
+    const start = match.index;
+    const end = start + digits.length;
+    const before = text.slice(Math.max(0, start - 2), start);
+    const after = text.slice(end, end + 2);
+    if (/[\p{L}_]$/u.test(before) || /^[\p{L}_]/u.test(after)) continue;
+    if (/[+#$€£]\s?$/.test(before) || /\d[-./:,]$/.test(before)) continue;
+    if (/^[-./:,]\d/.test(after) || /^\s?[€$£%]/.test(after)) continue;
+    if (digits.length < 4 || digits.length > 8) continue;
+    // A short piece of a number written in groups (a phone): the grouped reading above.
+    if (digits.length <= 4 && (/\d[ -]$/.test(before) || /^[ -]\d/.test(after))) continue;
+    if (NOT_CODE.test(text.slice(Math.max(0, start - 32), start))) continue;
+    const year = digits.length === 4 && /^(?:19|20)\d\d$/.test(digits);
+    candidates.push({ value: digits, start, end, needs: year ? 'adjacent-keyword' : 'keyword' });
+  }
+  // Capitals and digits mixed, as some services send: K7Q2XP, 4HX9-2KQ is two groups (skip).
+  for (const match of text.matchAll(
+    /(?<![\p{L}\d_-])(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{6,8}(?![\p{L}\d_-])/gu,
+  )) {
+    candidates.push({
+      value: match[0],
+      start: match.index,
+      end: match.index + match[0].length,
+      needs: 'adjacent-keyword',
+    });
+  }
+  return candidates;
+}
+
+/** How strongly a keyword vouches for the candidate (higher is closer), or undefined. */
+function scoreCandidate(
+  candidate: Candidate,
+  keywords: readonly { start: number; end: number }[],
+): number | undefined {
+  let score: number | undefined;
+  for (const word of keywords) {
+    if (word.end <= candidate.start) {
+      const distance = candidate.start - word.end;
+      const limit = candidate.needs === 'adjacent-keyword' ? 24 : BEFORE;
+      if (distance <= limit) score = Math.max(score ?? 0, 2 * BEFORE - distance);
+    } else if (word.start >= candidate.end && candidate.needs === 'keyword') {
+      const distance = word.start - candidate.end;
+      if (distance <= AFTER) score = Math.max(score ?? 0, AFTER - distance);
+    }
+  }
+  return score;
+}
+
+/** The sentence the code stands in, cut around it when long. */
+function contextOf(text: string, candidate: Candidate): string {
+  const sentenceStart = Math.max(
+    text.lastIndexOf('\n', candidate.start - 1),
+    ...['. ', '! ', '? '].map((end) => {
+      const at = text.lastIndexOf(end, candidate.start - 1);
+      return at === -1 ? -1 : at + 1;
+    }),
+  );
+  const nextEnd = /[.!?](?:\s|$)|\n/.exec(text.slice(candidate.end));
+  const sentenceEnd = nextEnd ? candidate.end + nextEnd.index + 1 : text.length;
+  let start = sentenceStart + 1;
+  let end = sentenceEnd;
+  if (end - start > CONTEXT_LENGTH) {
+    start = Math.max(start, candidate.start - CONTEXT_LENGTH / 2);
+    end = Math.min(end, candidate.end + CONTEXT_LENGTH / 2);
+  }
+  return text.slice(start, end).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,128 @@
+import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
+import type { ExtractedLink, LinkKind, MessageTexts } from './extraction-types.js';
+
+/**
+ * What each kind of link says, in its words or its address, in English, French, Spanish and
+ * German; tried in this order (a "reset your password" link also confirms something).
+ */
+const KINDS: [Exclude<LinkKind, 'other'>, RegExp][] = [
+  [
+    'unsubscribe',
+    /unsubscribe|opt[-_ ]?out|d[ée]sinscri|d[ée]sabonn|se d[ée]sinscrire|darse de baja|dar de baja|cancelar (?:la )?suscripci[oó]n|desuscrib|abmelden|abbestellen|newsletter abbestellen|email[-_ ]?preferences|pr[ée]f[ée]rences/i,
+  ],
+  [
+    'reset',
+    /reset|forgot|new[-_ ]?password|change[-_ ]?password|r[ée]initialis|mot de passe|restablec|recuperar|contrase[nñ]a|zur[üu]cksetzen|passwort|kennwort/i,
+  ],
+  ['verify', /verif|confirm|activat|activer|activar|aktivier|valid|best[äa]tig|v[ée]rifi/i],
+  [
+    'sign-in',
+    /sign[-_ ]?in|log[-_ ]?in|magic|connexion|se connecter|iniciar sesi[oó]n|acceder|accede|entrar|anmelden|einloggen|login/i,
+  ],
+];
+
+/** The kinds a reader acts on: one of them is the message's primary link. */
+const ACTIONS: ReadonlySet<LinkKind> = new Set(['verify', 'sign-in', 'reset']);
+
+function kindOf(text: string, url: string): LinkKind {
+  // The words first: they say what the button does; the address may only say where.
+  for (const [kind, pattern] of KINDS) if (pattern.test(text)) return kind;
+  let path = url;
+  try {
+    const parsed = new URL(url);
+    path = `${parsed.pathname}${parsed.search}`;
+  } catch {
+    // not a URL the platform parses: read it whole
+  }
+  for (const [kind, pattern] of KINDS) if (pattern.test(path)) return kind;
+  return 'other';
+}
+
+const words = (html: string) =>
+  decodeHTML(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function linksInHtml(html: string): { url: string; text: string }[] {
+  const withoutComments = html.replace(/<!--[\s\S]*?-->/g, ' ');
+  const links: { url: string; text: string }[] = [];
+  for (const match of withoutComments.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi)) {
+    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(match[1]!);
+    const url = decodeHTMLAttribute(href?.[1] ?? href?.[2] ?? href?.[3] ?? '').trim();
+    if (!/^https?:\/\//i.test(url)) continue;
+    const alt = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(match[2]!);
+    const text = words(match[2]!) || decodeHTMLAttribute(alt?.[1] ?? alt?.[2] ?? '').trim();
+    links.push({ url, text });
+  }
+  return links;
+}
+
+/**
+ * URLs written in text, each with the words it stands with: the rest of its line, else the
+ * line before ("Confirm your address:\nhttps://…"). A URL ends at white space, `<`, `>` or a
+ * quote, without trailing punctuation (`.`, `,`, a `)` with no `(`…).
+ */
+function linksInText(text: string): { url: string; text: string }[] {
+  const links: { url: string; text: string }[] = [];
+  const lines = text.split('\n');
+  lines.forEach((line, index) => {
+    for (const match of line.matchAll(/https?:\/\/[^\s<>"']+/gi)) {
+      const url = trimTrailing(match[0]);
+      const rest = line.replace(url, ' ').replace(/\s+/g, ' ').trim();
+      const previous = lines
+        .slice(0, index)
+        .reverse()
+        .find((earlier) => earlier.trim() !== '');
+      links.push({ url, text: rest.length > 2 ? rest : (previous?.trim() ?? '') });
+    }
+  });
+  return links;
+}
+
+const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+
+function trimTrailing(url: string): string {
+  let end = url.length;
+  for (;;) {
+    const last = url[end - 1]!;
+    if ('.,;:!?\'"'.includes(last)) end -= 1;
+    else if (last in CLOSERS) {
+      const part = url.slice(0, end);
+      const opened = part.split(CLOSERS[last]!).length - 1;
+      const closed = part.split(last).length - 1;
+      if (closed > opened) end -= 1;
+      else break;
+    } else break;
+  }
+  return url.slice(0, end);
+}
+
+/**
+ * The http(s) links of a message, each once, with its words and its kind: the primary action
+ * (the first link to verify, sign in or reset) first, then the others in the order they
+ * stand. The HTML body's anchors when it has any (what a reader clicks, whatever the words
+ * say), else the URLs written in the text. Entities are decoded as a browser decodes them.
+ */
+export function extractLinks(message: MessageTexts): ExtractedLink[] {
+  const anchors = message.html ? linksInHtml(message.html) : [];
+  const found = anchors.length > 0 ? anchors : linksInText(message.text);
+  const byUrl = new Map<string, ExtractedLink>();
+  for (const { url, text } of found) {
+    const known = byUrl.get(url);
+    if (known) {
+      // The same address as a logo and as a button: the words tell what it is.
+      if (!known.text && text) byUrl.set(url, { url, text, kind: kindOf(text, url) });
+      continue;
+    }
+    byUrl.set(url, { url, text, kind: kindOf(text, url) });
+  }
+  const links = [...byUrl.values()];
+  const primary = links.findIndex((link) => ACTIONS.has(link.kind));
+  if (primary > 0) links.unshift(...links.splice(primary, 1));
+  return links;
+}
+
+/** The primary link: the first to verify, sign in or reset, or undefined. */
+export function primaryLink(links: readonly ExtractedLink[]): ExtractedLink | undefined {
+  return links[0] && ACTIONS.has(links[0].kind) ? links[0] : undefined;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { extractCodes, primaryCode } from '../../../src/features/extraction/extract-codes.js';
+
+const inText = (text: string, subject = '') => ({ subject, text, html: '' });
+
+describe('extractCodes', () => {
+  it.each([
+    ['Your code is 481516. It expires in 10 minutes.', '481516'],
+    ['481516 is your verification code', '481516'],
+    ['Use 4815 to sign in', '4815'],
+    ['Your one-time passcode: 12345678', '12345678'],
+    ['G-482913 is your Google verification code.', '482913'],
+    ['Ihr Bestätigungscode lautet 739201', '739201'],
+    ['Dein Sicherheitscode: 5521', '5521'],
+    ['Tu código de verificación es 551203', '551203'],
+    ['Votre code de vérification : 662041', '662041'],
+    ['Your code: 123 456', '123456'],
+    ['Verification code 123-456 (valid 10 min)', '123456'],
+    ['Your login code is 12-34-56', '123456'],
+    ['Code: 1 2 3 4 5 6', '123456'],
+    ['Your verification code is K7Q2XP', 'K7Q2XP'],
+    ['Your PIN: 2024', '2024'],
+  ])('finds the code in %j', (text, code) => {
+    expect(primaryCode(inText(text))).toBe(code);
+  });
+
+  it.each([
+    'Meeting on 2026-11-22 at 10:30',
+    '© 2026 Example Shop. All rights reserved.',
+    'Call us on +1 555 0199 or (555) 123-4567',
+    'Total: $1234.50, order placed 22/11/2026',
+    'Visit https://shop.example/orders/48151623?ref=9911 today',
+    'Write to k7x2mq1234@tempmail.test',
+    'Version 1.2.3456 is out',
+    'Our zip code is 90210',
+    'See you at 12345abc',
+    'Your order #55123 has shipped',
+    // A number with nothing saying it is a code is not one.
+    'Welcome aboard: 90817 then 33333',
+    'Bestellnummer 47112026, Rechnung 88231',
+    'Téléphone : 01 23 45 67 89, code postal 75008',
+    'Total 12,99 € pour la commande 558812',
+    'Your promo code SAVE2026 gives 20% off',
+  ])('finds no code in %j', (text) => {
+    expect(extractCodes(inText(text))).toEqual([]);
+  });
+
+  it('prefers the number a keyword introduces, and skips a number named as something else', () => {
+    const text = 'Order 77001 shipped on Tuesday.\nThanks!\n\nYour verification code is 318270.';
+    expect(primaryCode(inText(text))).toBe('318270');
+    expect(primaryCode(inText('Your login code for order 55555 is 123456'))).toBe('123456');
+    expect(primaryCode(inText('Security notice for account 88812345: code 4412'))).toBe('4412');
+  });
+
+  it('reads the subject and the text, gives each code once with the sentence around it', () => {
+    expect(extractCodes(inText('Hello!\nWelcome back.', '204133 is your code'))).toEqual([
+      { value: '204133', context: '204133 is your code' },
+    ]);
+    // Found twice, given once: where a keyword vouches for it most closely.
+    expect(
+      extractCodes(inText('Hello!\nEnter 204133 to confirm your email.', '204133 is your code')),
+    ).toEqual([{ value: '204133', context: 'Enter 204133 to confirm your email.' }]);
+    expect(extractCodes(inText('Hi. Your code is 918273. Thanks.'))).toEqual([
+      { value: '918273', context: 'Your code is 918273.' },
+    ]);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { extractLinks, primaryLink } from '../../../src/features/extraction/extract-links.js';
+
+const html = (body: string) => ({ subject: '', text: '', html: body });
+const text = (body: string) => ({ subject: '', text: body, html: '' });
+
+describe('extractLinks', () => {
+  it('puts the action first, with its words and kind, and keeps the rest in order', () => {
+    const links = extractLinks(
+      html(
+        '<a href="https://shop.example/"><img src="logo.png" alt="Example Shop"></a>' +
+          '<p>Welcome!</p><a href="https://shop.example/verify?t=abc&amp;utm_source=mail" class="btn">Confirm my email</a>' +
+          '<a href="https://shop.example/privacy">Privacy</a>' +
+          '<a href="https://shop.example/u/123">Unsubscribe</a>',
+      ),
+    );
+    expect(links).toEqual([
+      {
+        url: 'https://shop.example/verify?t=abc&utm_source=mail',
+        text: 'Confirm my email',
+        kind: 'verify',
+      },
+      { url: 'https://shop.example/', text: 'Example Shop', kind: 'other' },
+      { url: 'https://shop.example/privacy', text: 'Privacy', kind: 'other' },
+      { url: 'https://shop.example/u/123', text: 'Unsubscribe', kind: 'unsubscribe' },
+    ]);
+    expect(primaryLink(links)?.url).toBe('https://shop.example/verify?t=abc&utm_source=mail');
+  });
+
+  it.each([
+    ['Reset your password', 'reset'],
+    ['Réinitialiser le mot de passe', 'reset'],
+    ['Restablecer contraseña', 'reset'],
+    ['Passwort zurücksetzen', 'reset'],
+    ['Sign in to Example', 'sign-in'],
+    ['Se connecter', 'sign-in'],
+    ['Iniciar sesión', 'sign-in'],
+    ['Jetzt anmelden', 'sign-in'],
+    ['Vérifier mon adresse', 'verify'],
+    ['Confirmar mi correo', 'verify'],
+    ['E-Mail-Adresse bestätigen', 'verify'],
+    ['Se désinscrire', 'unsubscribe'],
+    ['Darse de baja', 'unsubscribe'],
+    ['Newsletter abbestellen', 'unsubscribe'],
+    ['Read the article', 'other'],
+  ])('tells %j is a %s link', (words, kind) => {
+    expect(extractLinks(html(`<a href="https://x.example/a">${words}</a>`))[0]?.kind).toBe(kind);
+  });
+
+  it('reads the address when the words say nothing', () => {
+    expect(
+      extractLinks(html('<a href="https://x.example/account/verify-email/9f3">here</a>'))[0]?.kind,
+    ).toBe('verify');
+  });
+
+  it('reads URLs in a text body with the words of their line, or the line before', () => {
+    const links = extractLinks(
+      text(
+        'Hi,\nConfirm your address:\nhttps://app.example/confirm?t=1.\nHelp: https://app.example/help, or reply.',
+      ),
+    );
+    expect(links).toEqual([
+      { url: 'https://app.example/confirm?t=1', text: 'Confirm your address:', kind: 'verify' },
+      { url: 'https://app.example/help', text: 'Help: , or reply.', kind: 'other' },
+    ]);
+  });
+
+  it('has no primary link when nothing is to be acted on', () => {
+    const links = extractLinks(
+      html(
+        '<a href="https://news.example/a">Read more</a><a href="https://news.example/unsub">Unsubscribe</a>',
+      ),
+    );
+    expect(links).toHaveLength(2);
+    expect(primaryLink(links)).toBeUndefined();
+  });
+});
