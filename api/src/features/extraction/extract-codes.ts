@@ -7,7 +7,7 @@ import type { ExtractedCode, MessageTexts } from './extraction-types.js';
  */
 const KEYWORD = new RegExp(
   [
-    String.raw`(?<!\b(?:zip|postal|post|area|country|bar|promo|discount|coupon|source|status|error|gift|voucher|rabatt|gutschein|promo|réduction|descuento|postale?)[\s-]?)code\b`,
+    String.raw`(?<!\b(?:zip|postal|post|area|country|bar|promo|discount|coupon|source|status|error|gift|voucher|rabatt|gutschein|réduction|descuento|postale?|auth|authorization|approval)[\s-]?)code\b`,
     String.raw`\b(?:c[oó]digo|verification|verify|otp|one[- ]time|passcode|password|pin|tan|2fa|mfa|security|confirmation|confirm|authentication|login|log[- ]in|sign[- ]in|token)\b`,
     String.raw`\b(?:v[ée]rification|v[ée]rifier|confirmer|connexion|mot de passe|s[ée]curit[ée]|authentification|usage unique)\b`,
     String.raw`\b(?:verificaci[oó]n|verificar|confirmaci[oó]n|confirmar|contrase[nñ]a|seguridad|acceso|inicio de sesi[oó]n|clave|autenticaci[oó]n|un solo uso)\b`,
@@ -18,17 +18,19 @@ const KEYWORD = new RegExp(
 
 /**
  * Words right before a number that name it as something else: an order, an invoice, a
- * phone, a postal code, a customer or ticket number, an account. Read on the 32 characters
- * before the number.
+ * phone, a postal code, a customer or ticket number, an account, any German "-nummer".
+ * Read on the 32 characters before the number, on its line.
  */
 const NOT_CODE = new RegExp(
-  String.raw`(?:\b(?:zip|postal|postcode|plz|area|order|invoice|receipt|ref|reference|account|acct|phone|tel|fax|call|suite|apt|box|ticket|case|item|sku|tracking|shipment|parcel|customer|member|vat|iban|no\.|nr\.|n[°º]|commande|facture|re[çc]u|r[ée]f[ée]rence|compte|t[ée]l[ée]phone|client|colis|suivi|dossier|pedido|factura|recibo|referencia|cuenta|tel[ée]fono|cliente|env[ií]o|seguimiento|bestellung|bestellnummer|rechnung|rechnungsnummer|kundennummer|kunden|konto|telefon|sendung|sendungsnummer|auftrag|vorgang|ticketnummer|ust|mwst|tva|iva|nif|cif)\s*(?:code|number|num[ée]ro|n[úu]mero|nummer|no\.?|nr\.?|#|postal|de\s+\w+)?\s*(?:is|was|est|es|ist|lautet|:|#)?\s*)$`,
+  String.raw`(?:\p{L}{3,}nummer\s*(?:ist|lautet)?\s*[:#]?\s*$)|(?:\b(?:zip|postal|postcode|plz|area|order|invoice|receipt|ref|reference|account|acct|phone|tel|fax|call|suite|apt|box|ticket|case|item|sku|tracking|shipment|parcel|customer|member|vat|iban|no\.|nr\.|n[°º]|commande|facture|re[çc]u|r[ée]f[ée]rence|compte|t[ée]l[ée]phone|client|colis|suivi|dossier|pedido|factura|recibo|referencia|cuenta|tel[ée]fono|cliente|env[ií]o|seguimiento|bestellung|bestellnummer|rechnung|rechnungsnummer|kundennummer|kunden|konto|telefon|sendung|sendungsnummer|auftrag|vorgang|ticketnummer|ust|mwst|tva|iva|nif|cif)\s*(?:code|number|num[ée]ro|n[úu]mero|nummer|no\.?|nr\.?|#|postal|de\s+\w+)?\s*(?:is|was|est|es|ist|lautet|:|#)?\s*)$`,
   'iu',
 );
 
 /** How far a keyword may be before the code it introduces, or after the code it describes. */
 const BEFORE = 48;
 const AFTER = 32;
+/** How far the line before a code that stands alone may introduce it. */
+const LINE_BEFORE = 120;
 /** A context sentence is cut to this many characters around the code. */
 const CONTEXT_LENGTH = 160;
 
@@ -37,7 +39,11 @@ interface Candidate {
   start: number;
   end: number;
   /** What the candidate needs to count: any keyword near, or one right before it. */
-  needs: 'keyword' | 'adjacent-keyword' | 'nothing';
+  needs: 'keyword' | 'adjacent-keyword';
+  /** Alone on its line (a code box): the line before may introduce it from farther away. */
+  alone: boolean;
+  /** Whether a code word after it may vouch for it ("482913 is your code"). */
+  after: boolean;
 }
 
 /**
@@ -65,7 +71,7 @@ export function extractCodes(message: MessageTexts): ExtractedCode[] {
       end: match.index + match[0].length,
     }));
     for (const candidate of findCandidates(blanked)) {
-      const near = scoreCandidate(candidate, keywords);
+      const near = scoreCandidate(candidate, keywords, blanked);
       if (near === undefined) continue;
       // Earlier texts and earlier places win ties.
       const score = near * 1000 - order++;
@@ -94,23 +100,23 @@ function blankLinks(text: string): string {
 
 function findCandidates(text: string): Candidate[] {
   const candidates: Candidate[] = [];
-  // Codes in groups: 123 456, 123-456, 12-34-56, 12 34 56, 1 2 3 4 5 6 (4 to 8 digits in all).
+  // Codes in groups: 123 456, 123-456, 12-34-56, 12 34 56, 1 2 3 4 5 6 (4 to 8 digits in all),
+  // or one digit per line (a code drawn in table cells).
   for (const match of text.matchAll(
-    /(?<![\w+#$€£.,:/-])\d{1,4}(?:[ -]\d{1,4}){1,7}(?![\w.,:/-]?\d)/gu,
+    /(?<![\w+#$€£*.,:/-])\d{1,4}(?:(?:[ -]|\n(?=\d(?!\d)))\d{1,4}){1,7}(?![\w.,:/-]?\d)/gu,
   )) {
     // Part of a longer grouped number (a phone, an IBAN), or of a price or a date.
     if (/\d[ -]$/.test(text.slice(Math.max(0, match.index - 2), match.index))) continue;
-    const groups = match[0].split(/[ -]/);
+    const groups = match[0].split(/[ \n-]/);
     const value = groups.join('');
     const sameSizes = groups.every((group) => group.length === groups[0]!.length);
     if (!sameSizes || value.length < 4 || value.length > 8 || groups[0]!.length > 3) continue;
-    if (match[0].includes(' ') && match[0].includes('-')) continue;
-    candidates.push({
-      value,
-      start: match.index,
-      end: match.index + match[0].length,
-      needs: 'adjacent-keyword',
-    });
+    if (/ .*-|-.* /.test(match[0])) continue;
+    if (match[0].includes('\n') && groups[0]!.length !== 1) continue;
+    const start = match.index;
+    const end = start + match[0].length;
+    const alone = aloneOnLine(text, start, end);
+    candidates.push({ value, start, end, needs: 'adjacent-keyword', alone, after: alone });
   }
   for (const match of text.matchAll(/\d+/g)) {
     const digits = match[0];
@@ -119,43 +125,80 @@ function findCandidates(text: string): Candidate[] {
     const before = text.slice(Math.max(0, start - 2), start);
     const after = text.slice(end, end + 2);
     if (/[\p{L}_]$/u.test(before) || /^[\p{L}_]/u.test(after)) continue;
-    if (/[+#$€£]\s?$/.test(before) || /\d[-./:,]$/.test(before)) continue;
+    if (/[+#$€£*]\s?$/.test(before) || /\d[-./:,]$/.test(before)) continue;
+    // An id with a word before it (SEG-77310, INV-2026); a lone letter is a code's prefix (G-).
+    if (/\p{L}{2,}-$/u.test(text.slice(Math.max(0, start - 8), start))) continue;
     if (/^[-./:,]\d/.test(after) || /^\s?[€$£%]/.test(after)) continue;
     if (digits.length < 4 || digits.length > 8) continue;
     // A short piece of a number written in groups (a phone): the grouped reading above.
     if (digits.length <= 4 && (/\d[ -]$/.test(before) || /^[ -]\d/.test(after))) continue;
-    if (NOT_CODE.test(text.slice(Math.max(0, start - 32), start))) continue;
+    // What names the number stands on its line, right before it.
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    if (NOT_CODE.test(text.slice(Math.max(lineStart, start - 32), start))) continue;
     const year = digits.length === 4 && /^(?:19|20)\d\d$/.test(digits);
-    candidates.push({ value: digits, start, end, needs: year ? 'adjacent-keyword' : 'keyword' });
+    candidates.push({
+      value: digits,
+      start,
+      end,
+      needs: year ? 'adjacent-keyword' : 'keyword',
+      alone: aloneOnLine(text, start, end),
+      after: !year,
+    });
   }
-  // Capitals and digits mixed, as some services send: K7Q2XP, 4HX9-2KQ is two groups (skip).
+  // Capitals and digits mixed, as some services send: K7Q2XP.
   for (const match of text.matchAll(
     /(?<![\p{L}\d_-])(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{6,8}(?![\p{L}\d_-])/gu,
   )) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const alone = aloneOnLine(text, start, end);
     candidates.push({
       value: match[0],
-      start: match.index,
-      end: match.index + match[0].length,
+      start,
+      end,
       needs: 'adjacent-keyword',
+      alone,
+      after: alone,
     });
   }
   return candidates;
 }
 
+/** Whether the candidate is the only thing on its line. */
+function aloneOnLine(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = text.indexOf('\n', end);
+  return (
+    text.slice(lineStart, start).trim() === '' &&
+    text.slice(end, lineEnd === -1 ? text.length : lineEnd).trim() === ''
+  );
+}
+
+/** A sentence ends between a keyword and a candidate: the keyword speaks of something else. */
+const SENTENCE_END = /[.!?](?:\s|$)/;
+
 /** How strongly a keyword vouches for the candidate (higher is closer), or undefined. */
 function scoreCandidate(
   candidate: Candidate,
   keywords: readonly { start: number; end: number }[],
+  text: string,
 ): number | undefined {
   let score: number | undefined;
   for (const word of keywords) {
     if (word.end <= candidate.start) {
       const distance = candidate.start - word.end;
-      const limit = candidate.needs === 'adjacent-keyword' ? 24 : BEFORE;
-      if (distance <= limit) score = Math.max(score ?? 0, 2 * BEFORE - distance);
-    } else if (word.start >= candidate.end && candidate.needs === 'keyword') {
+      // A code alone on its line may be introduced by the whole line before it.
+      const limit = candidate.alone
+        ? LINE_BEFORE
+        : candidate.needs === 'adjacent-keyword'
+          ? 24
+          : BEFORE;
+      if (distance > limit || SENTENCE_END.test(text.slice(word.end, candidate.start))) continue;
+      score = Math.max(score ?? 0, LINE_BEFORE + 2 * BEFORE - Math.min(distance, LINE_BEFORE));
+    } else if (word.start >= candidate.end && candidate.after) {
       const distance = word.start - candidate.end;
-      if (distance <= AFTER) score = Math.max(score ?? 0, AFTER - distance);
+      if (distance > AFTER || SENTENCE_END.test(text.slice(candidate.end, word.start))) continue;
+      score = Math.max(score ?? 0, AFTER - distance + 1);
     }
   }
   return score;

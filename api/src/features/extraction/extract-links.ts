@@ -8,11 +8,11 @@ import type { ExtractedLink, LinkKind, MessageTexts } from './extraction-types.j
 const KINDS: [Exclude<LinkKind, 'other'>, RegExp][] = [
   [
     'unsubscribe',
-    /unsubscribe|opt[-_ ]?out|d[ée]sinscri|d[ée]sabonn|se d[ée]sinscrire|darse de baja|dar de baja|cancelar (?:la )?suscripci[oó]n|desuscrib|abmelden|abbestellen|newsletter abbestellen|email[-_ ]?preferences|pr[ée]f[ée]rences/i,
+    /unsubscribe|opt[-_ ]?out|d[ée]sinscri|d[ée]sabonn|se d[ée]sinscrire|\bde baja\b|\/baja\b|preferencias de correo|cancelar (?:la )?suscripci[oó]n|desuscrib|abmelden|abbestellen|newsletter abbestellen|email[-_ ]?preferences|pr[ée]f[ée]rences/i,
   ],
   [
     'reset',
-    /reset|forgot|new[-_ ]?password|change[-_ ]?password|r[ée]initialis|mot de passe|restablec|recuperar|contrase[nñ]a|zur[üu]cksetzen|passwort|kennwort/i,
+    /reset|forgot|(?:new|change)[-_ ]?password|mot de passe oubli|nouveau mot de passe|changer (?:de |le |votre )?mot de passe|r[ée]initialis|restablec|recuperar (?:tu |la )?contrase|nueva contrase|cambiar (?:tu |la )?contrase|zur[üu]cksetzen|(?:passwort|kennwort) (?:vergessen|[äa]ndern)|neues (?:passwort|kennwort)/i,
   ],
   ['verify', /verif|confirm|activat|activer|activar|aktivier|valid|best[äa]tig|v[ée]rifi/i],
   [
@@ -20,6 +20,13 @@ const KINDS: [Exclude<LinkKind, 'other'>, RegExp][] = [
     /sign[-_ ]?in|log[-_ ]?in|magic|connexion|se connecter|iniciar sesi[oó]n|acceder|accede|entrar|anmelden|einloggen|login/i,
   ],
 ];
+
+/** Where a message's footer begins, as a share of its length: boilerplate links stand after. */
+const BODY_END = 0.7;
+
+/** An invitation's answer: the action of a mail that invites, though its kind is other. */
+const ACCEPT =
+  /\b(?:accept|join|rejoindre|accepter|unirme|unirse|aceptar|beitreten|annehmen|teilnehmen)\b/i;
 
 /** The kinds a reader acts on: one of them is the message's primary link. */
 const ACTIONS: ReadonlySet<LinkKind> = new Set(['verify', 'sign-in', 'reset']);
@@ -43,16 +50,23 @@ const words = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function linksInHtml(html: string): { url: string; text: string }[] {
+/** A link as found, with where it stands: 0 at the start of the body, 1 at its end. */
+interface FoundLink {
+  url: string;
+  text: string;
+  at: number;
+}
+
+function linksInHtml(html: string): FoundLink[] {
   const withoutComments = html.replace(/<!--[\s\S]*?-->/g, ' ');
-  const links: { url: string; text: string }[] = [];
+  const links: FoundLink[] = [];
   for (const match of withoutComments.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi)) {
     const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(match[1]!);
     const url = decodeHTMLAttribute(href?.[1] ?? href?.[2] ?? href?.[3] ?? '').trim();
     if (!/^https?:\/\//i.test(url)) continue;
     const alt = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(match[2]!);
     const text = words(match[2]!) || decodeHTMLAttribute(alt?.[1] ?? alt?.[2] ?? '').trim();
-    links.push({ url, text });
+    links.push({ url, text, at: match.index / withoutComments.length });
   }
   return links;
 }
@@ -62,10 +76,11 @@ function linksInHtml(html: string): { url: string; text: string }[] {
  * line before ("Confirm your address:\nhttps://…"). A URL ends at white space, `<`, `>` or a
  * quote, without trailing punctuation (`.`, `,`, a `)` with no `(`…).
  */
-function linksInText(text: string): { url: string; text: string }[] {
-  const links: { url: string; text: string }[] = [];
+function linksInText(text: string): FoundLink[] {
+  const links: FoundLink[] = [];
   const lines = text.split('\n');
   lines.forEach((line, index) => {
+    const at = index / lines.length;
     for (const match of line.matchAll(/https?:\/\/[^\s<>"']+/gi)) {
       const url = trimTrailing(match[0]);
       const rest = line.replace(url, ' ').replace(/\s+/g, ' ').trim();
@@ -73,7 +88,7 @@ function linksInText(text: string): { url: string; text: string }[] {
         .slice(0, index)
         .reverse()
         .find((earlier) => earlier.trim() !== '');
-      links.push({ url, text: rest.length > 2 ? rest : (previous?.trim() ?? '') });
+      links.push({ url, text: rest.length > 2 ? rest : (previous?.trim() ?? ''), at });
     }
   });
   return links;
@@ -106,23 +121,37 @@ function trimTrailing(url: string): string {
 export function extractLinks(message: MessageTexts): ExtractedLink[] {
   const anchors = message.html ? linksInHtml(message.html) : [];
   const found = anchors.length > 0 ? anchors : linksInText(message.text);
-  const byUrl = new Map<string, ExtractedLink>();
-  for (const { url, text } of found) {
+  const byUrl = new Map<string, ExtractedLink & { at: number }>();
+  for (const { url, text, at } of found) {
     const known = byUrl.get(url);
     if (known) {
       // The same address as a logo and as a button: the words tell what it is.
-      if (!known.text && text) byUrl.set(url, { url, text, kind: kindOf(text, url) });
+      if (!known.text && text) byUrl.set(url, { url, text, kind: kindOf(text, url), at: known.at });
       continue;
     }
-    byUrl.set(url, { url, text, kind: kindOf(text, url) });
+    byUrl.set(url, { url, text, kind: kindOf(text, url), at });
   }
   const links = [...byUrl.values()];
-  const primary = links.findIndex((link) => ACTIONS.has(link.kind));
+  // The action: the first link to verify, sign in or reset; failing one, an invitation's
+  // accept or join; failing that, an unsubscribe link in the body rather than the footer (a
+  // mail that asks whether to stay subscribed).
+  let primary = links.findIndex((link) => ACTIONS.has(link.kind));
+  if (primary === -1) {
+    primary = links.findIndex((link) => link.kind === 'other' && ACCEPT.test(link.text));
+  }
+  if (primary === -1) {
+    primary = links.findIndex((link) => link.kind === 'unsubscribe' && link.at < BODY_END);
+  }
   if (primary > 0) links.unshift(...links.splice(primary, 1));
-  return links;
+  return links.map(({ url, text, kind }, index) => ({
+    url,
+    text,
+    kind,
+    ...(index === 0 && primary !== -1 ? { primary: true } : {}),
+  }));
 }
 
-/** The primary link: the first to verify, sign in or reset, or undefined. */
+/** The primary link (see `extractLinks`), or undefined. */
 export function primaryLink(links: readonly ExtractedLink[]): ExtractedLink | undefined {
-  return links[0] && ACTIONS.has(links[0].kind) ? links[0] : undefined;
+  return links[0]?.primary ? links[0] : undefined;
 }

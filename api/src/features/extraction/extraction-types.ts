@@ -19,4 +19,6 @@ export interface ExtractedLink {
   url: string;
   text: string;
   kind: LinkKind;
+  /** The message's one call to act (first in the list), when it has one. */
+  primary?: true;
 }

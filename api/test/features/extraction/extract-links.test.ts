@@ -19,6 +19,7 @@ describe('extractLinks', () => {
         url: 'https://shop.example/verify?t=abc&utm_source=mail',
         text: 'Confirm my email',
         kind: 'verify',
+        primary: true,
       },
       { url: 'https://shop.example/', text: 'Example Shop', kind: 'other' },
       { url: 'https://shop.example/privacy', text: 'Privacy', kind: 'other' },
@@ -60,18 +61,40 @@ describe('extractLinks', () => {
       ),
     );
     expect(links).toEqual([
-      { url: 'https://app.example/confirm?t=1', text: 'Confirm your address:', kind: 'verify' },
+      {
+        url: 'https://app.example/confirm?t=1',
+        text: 'Confirm your address:',
+        kind: 'verify',
+        primary: true,
+      },
       { url: 'https://app.example/help', text: 'Help: , or reply.', kind: 'other' },
     ]);
   });
 
-  it('has no primary link when nothing is to be acted on', () => {
+  it('has no primary link when nothing is to be acted on but a footer', () => {
+    const article = '<p>Today in the garden: tomatoes, beans and a lot of rain.</p>'.repeat(6);
     const links = extractLinks(
       html(
-        '<a href="https://news.example/a">Read more</a><a href="https://news.example/unsub">Unsubscribe</a>',
+        `<a href="https://news.example/a">Read more</a>${article}<a href="https://news.example/unsub">Unsubscribe</a>`,
       ),
     );
     expect(links).toHaveLength(2);
     expect(primaryLink(links)).toBeUndefined();
+  });
+
+  it('takes an unsubscribe button in the body as the action of a mail that asks', () => {
+    const links = extractLinks(
+      html(
+        '<p>Still want our offers?</p><a href="https://shop.example/unsubscribe?e=1">Unsubscribe</a>' +
+          '<p>Nothing to do if you do.</p>'.repeat(4) +
+          '<a href="https://shop.example/preferences">Email preferences</a>',
+      ),
+    );
+    expect(primaryLink(links)).toEqual({
+      url: 'https://shop.example/unsubscribe?e=1',
+      text: 'Unsubscribe',
+      kind: 'unsubscribe',
+      primary: true,
+    });
   });
 });
