@@ -920,13 +920,17 @@ export interface paths {
             readonly cookie?: never;
         };
         /**
-         * Stream new messages of the aggregated inbox
+         * Stream the aggregated inbox's new, changed and deleted messages
          * @description The dashboard's live Pro inbox: a Server-Sent Events stream of the messages that arrive
          *     at any of the Pro user's addresses, including addresses made after the stream opened.
          *     The frames, heartbeats and `Last-Event-ID` resumption are those of `GET /v1/events`
          *     (`event: message`, `id:` the message id, `data:` the MessageSummary as
-         *     `GET /api/messages-all` lists it). The server ends the stream when the session ends or
-         *     the user's Pro runs out. Pro only (403 `pro_required`).
+         *     `GET /api/messages-all` lists it). Unlike `/v1/events`, it also tells of changes, so
+         *     another tab's work shows at once: when a message is marked seen or unseen, an
+         *     `event: message` frame without `id:` carries its updated MessageSummary; when one is
+         *     deleted, a frame without `id:` carries `{"id": "…", "isDeleted": true}`. Frames without
+         *     an id leave the resume point (`Last-Event-ID`) where it was. The server ends the stream
+         *     when the session ends or the user's Pro runs out. Pro only (403 `pro_required`).
          */
         readonly get: operations["streamProEvents"];
         readonly put?: never;

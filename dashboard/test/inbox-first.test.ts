@@ -13,6 +13,7 @@ import {
   buyPassInPage,
   openHome,
   openMessage,
+  closeMessage,
   mailTo as sendTo,
 } from './support/open-home.js';
 
@@ -257,6 +258,40 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await page.getByRole('button', { name: 'Show all my addresses' }).click();
     await notice.waitFor({ state: 'hidden' });
     await row.waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 60_000);
+
+  it('shows in one Pro tab what another tab read or deleted, without a reload', async () => {
+    const context = await suite.browser.newContext({ viewport: LAPTOP });
+    const first = await context.newPage();
+    await buyPassInPage(first, suite.server.url);
+    await first.getByRole('link', { name: /Start using Pro/i }).click();
+    const address = await first
+      .getByRole('textbox', { name: 'Temporary email address' })
+      .inputValue();
+    const second = await context.newPage();
+    await second.goto(`${suite.server.url}/`);
+    await second.getByRole('heading', { level: 1, name: 'Your Pro inbox' }).waitFor();
+    await mailTo(address, 'Seen elsewhere');
+    await mailTo(address, 'Deleted elsewhere');
+    const row = (page: Page, subject: string) =>
+      page.getByRole('button', { name: new RegExp(subject) });
+    for (const page of [first, second]) {
+      await row(page, 'Deleted elsewhere').waitFor({ timeout: 10_000 });
+      await row(page, 'Seen elsewhere').waitFor({ timeout: 10_000 });
+    }
+    const seenRow = second.getByTestId('message-row').filter({ hasText: 'Seen elsewhere' });
+    expect(await seenRow.getByTestId('unread-dot').count()).toBe(1);
+
+    // Read in the first tab: the second shows it read.
+    await openMessage(first, 'Seen elsewhere');
+    await expect.poll(() => seenRow.getByTestId('unread-dot').count()).toBe(0);
+
+    // Deleted in the first tab: it goes from the second.
+    await closeMessage(first);
+    await openMessage(first, 'Deleted elsewhere');
+    await first.getByRole('button', { name: 'Delete', exact: true }).click();
+    await row(second, 'Deleted elsewhere').waitFor({ state: 'detached', timeout: 10_000 });
     await context.close();
   }, 60_000);
 });

@@ -285,4 +285,37 @@ describe('reading the aggregated inbox', () => {
       events.close();
     }
   });
+
+  it('tells the stream when a message is marked seen or deleted, without moving the resume point', async () => {
+    const { pro, mailboxId } = await proWithAddress();
+    const events = await readEvents(`${server.httpUrl}/api/events`, { Cookie: pro.cookie });
+    try {
+      await deliver(mailboxId, 'to change');
+      const arrived = await events.waitFor((frame) => frame.data.includes('to change'));
+      const { id } = JSON.parse(arrived.data) as { id: string };
+      const change = (method: 'patch' | 'delete') => {
+        const target = request(server.httpUrl);
+        const path = `/api/message/${id}`;
+        return (method === 'patch' ? target.patch(path) : target.delete(path))
+          .set('Cookie', pro.cookie)
+          .set('Origin', ORIGIN);
+      };
+
+      await change('patch').send({ seen: true }).expect(200);
+      const seen = await events.waitFor(
+        (frame) =>
+          frame !== arrived && frame.data.includes(id) && frame.data.includes('"seen":true'),
+      );
+      expect(seen.event).toBe('message');
+      expect(seen.id).toBeUndefined();
+      expect(JSON.parse(seen.data)).toMatchObject({ id, subject: 'to change', seen: true });
+
+      await change('delete').expect(204);
+      const deleted = await events.waitFor((frame) => frame.data.includes('isDeleted'));
+      expect(deleted.id).toBeUndefined();
+      expect(JSON.parse(deleted.data)).toEqual({ id, isDeleted: true });
+    } finally {
+      events.close();
+    }
+  });
 });

@@ -838,14 +838,18 @@ export const getProMessageAttachment = <ThrowOnError extends boolean = false>(op
 });
 
 /**
- * Stream new messages of the aggregated inbox
+ * Stream the aggregated inbox's new, changed and deleted messages
  *
  * The dashboard's live Pro inbox: a Server-Sent Events stream of the messages that arrive
  * at any of the Pro user's addresses, including addresses made after the stream opened.
  * The frames, heartbeats and `Last-Event-ID` resumption are those of `GET /v1/events`
  * (`event: message`, `id:` the message id, `data:` the MessageSummary as
- * `GET /api/messages-all` lists it). The server ends the stream when the session ends or
- * the user's Pro runs out. Pro only (403 `pro_required`).
+ * `GET /api/messages-all` lists it). Unlike `/v1/events`, it also tells of changes, so
+ * another tab's work shows at once: when a message is marked seen or unseen, an
+ * `event: message` frame without `id:` carries its updated MessageSummary; when one is
+ * deleted, a frame without `id:` carries `{"id": "…", "isDeleted": true}`. Frames without
+ * an id leave the resume point (`Last-Event-ID`) where it was. The server ends the stream
+ * when the session ends or the user's Pro runs out. Pro only (403 `pro_required`).
  *
  */
 export const streamProEvents = <ThrowOnError extends boolean = false>(options?: Options<StreamProEventsData, ThrowOnError, StreamProEventsResponse>) => (options?.client ?? client).sse.get<StreamProEventsResponses, StreamProEventsErrors, ThrowOnError>({

@@ -2593,7 +2593,9 @@ export type StreamProEventsError = StreamProEventsErrors[keyof StreamProEventsEr
 export type StreamProEventsResponses = {
     /**
      * SSE lines: `event: message` frames with `id:` and a MessageSummary JSON
-     * `data:` line, and `: ping` heartbeats every 25 s.
+     * `data:` line for each new message; without `id:`, the updated MessageSummary
+     * of a message marked seen or unseen, or `{"id":…,"isDeleted":true}` for a
+     * deleted one; and `: ping` heartbeats every 25 s.
      *
      */
     200: string;

@@ -211,6 +211,8 @@ export function proHandlers(
       const liveMailboxes = (owner: User) => mailboxes.listLive(owner.id, services.now());
       await streamMailboxEvents(request, response, services, {
         mailboxes: await liveMailboxes(user),
+        // Another tab's delete or read shows here too.
+        changes: true,
         // The stream lasts as long as the session and the user's Pro.
         refresh: async () => {
           const current = await sessions.currentUser(request);

@@ -38,6 +38,13 @@ export interface StreamScope {
    * (the token was rotated away, the session ended, Pro ran out).
    */
   refresh?: () => Promise<Mailbox[] | null>;
+  /**
+   * Also tell of changes to messages already there, as frames without an `id:` (resuming
+   * stays by arrival): the updated summary when one is marked seen or unseen, and
+   * `{"id":…,"isDeleted":true}` when one is deleted. The dashboard's inbox wants them; `/v1`
+   * streams new messages only.
+   */
+  changes?: boolean;
 }
 
 /**
@@ -71,17 +78,32 @@ export async function streamMailboxEvents(
   const addresses = new Map<string, string>();
   const subscriptions = new Map<string, () => void>();
   const sent = sentIds();
-  let held: MessageSummary[] | undefined = [];
+  let held: MailboxEvent[] | undefined = [];
 
   const send = (message: MessageSummary) => {
     const address = addresses.get(message.mailboxId);
     if (address === undefined || !sent.firstTime(message.id)) return;
     stream.send({ event: 'message', id: message.id, data: frameData(message, address) });
   };
+  const sendChange = (event: MailboxEvent) => {
+    const address = addresses.get(event.message.mailboxId);
+    if (address === undefined) return;
+    stream.send({
+      event: 'message',
+      data:
+        event.type === 'message.deleted'
+          ? JSON.stringify({ id: event.message.id, isDeleted: true })
+          : frameData(event.message, address),
+    });
+  };
+  const dispatch = (event: MailboxEvent) => {
+    if (event.type === 'message.received') send(event.message);
+    else if (scope.changes) sendChange(event);
+  };
+  // While the replay is read, live events wait, in their order, behind it.
   const onEvent = (event: MailboxEvent) => {
-    if (event.type !== 'message.received') return;
-    if (held) held.push(event.message);
-    else send(event.message);
+    if (held) held.push(event);
+    else dispatch(event);
   };
   let open = true;
   const watch = (mailbox: Mailbox) => {
@@ -109,7 +131,7 @@ export async function streamMailboxEvents(
   } finally {
     const waiting = held;
     held = undefined;
-    waiting.forEach(send);
+    waiting.forEach(dispatch);
   }
   if (!open) return;
 

@@ -165,7 +165,13 @@ export function proInboxSource(userId: string, proExpiresAt: number): InboxSourc
       return raw.text();
     },
     openStream: () => new EventSource(new URL('/api/events', window.location.origin).href),
-    // Every frame of this stream is a new message.
-    readFrame: (data) => changeOf(parses(data)),
+    // A new or changed (seen) message as the list shows it, or a deleted one's id.
+    readFrame: (data) => {
+      const frame = parses(data) as Record<string, unknown> | undefined;
+      if (frame?.isDeleted === true && typeof frame.id === 'string') {
+        return { kind: 'deleted', id: frame.id };
+      }
+      return changeOf(frame);
+    },
   };
 }
