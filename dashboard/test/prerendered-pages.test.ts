@@ -6,13 +6,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../tests/support/start-server.js';
-import { ensureBuild } from '../../tests/support/ensure-build.js';
+import { BUILD_NOTICE, ensureBuild } from '../../scripts/ensure-build.js';
 import { repoRoot } from '../../tests/support/paths.js';
 
 let server: RunningServer;
 
 beforeAll(async () => {
-  ensureBuild();
+  ensureBuild(BUILD_NOTICE);
   server = await startServer({ built: true });
 }, 180_000);
 afterAll(() => server?.stop());

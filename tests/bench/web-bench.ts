@@ -8,7 +8,7 @@
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ensureBuild } from '../support/ensure-build.js';
+import { BUILD_NOTICE, ensureBuild } from '../../scripts/ensure-build.js';
 import { CHROMIUM_FLAGS, findChromium } from '../support/launch-chromium.js';
 import { startServer } from '../support/start-server.js';
 
@@ -100,7 +100,7 @@ export const webBench = {
       console.error('web: no chromium on PATH; bash scripts/install-chromium.sh installs it');
       process.exit(2);
     }
-    ensureBuild();
+    ensureBuild(BUILD_NOTICE);
     // Each load of the home page makes an address, all from 127.0.0.1.
     const server = await startServer({
       built: true,

@@ -3,7 +3,7 @@
 // page; HSTS only behind an https PUBLIC_URL; no credential in any log line.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuild } from '../../../tests/support/ensure-build.js';
+import { BUILD_NOTICE, ensureBuild } from '../../../scripts/ensure-build.js';
 import { startServer, type RunningServer } from '../../../tests/support/start-server.js';
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -19,7 +19,7 @@ let server: RunningServer;
 let httpsServer: RunningServer;
 
 beforeAll(async () => {
-  ensureBuild();
+  ensureBuild(BUILD_NOTICE);
   [server, httpsServer] = await Promise.all([
     startServer({ built: true }),
     startServer({

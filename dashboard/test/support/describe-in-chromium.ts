@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../tests/support/start-server.js';
-import { ensureBuild } from '../../../tests/support/ensure-build.js';
+import { BUILD_NOTICE, ensureBuild } from '../../../scripts/ensure-build.js';
 import { findChromium, launchChromium } from '../../../tests/support/launch-chromium.js';
 import { watchPages } from './watch-pages.js';
 
@@ -46,7 +46,7 @@ export function describeInChromium(name: string, define: (suite: ChromiumSuite) 
   describe(name, () => {
     const suite = {} as ChromiumSuite;
     beforeAll(async () => {
-      ensureBuild();
+      ensureBuild(BUILD_NOTICE);
       // The server's defaults, as a visitor meets them: every limit as shipped. Each browser
       // context is a visitor of its own, from its own address, as real visitors are; the
       // server hears it the way it would behind a proxy (TRUSTED_PROXIES, X-Forwarded-For).

@@ -1,14 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './paths.js';
+
+/** The repository root: this file's folder's parent. */
+const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /**
  * What `npm run build` reads and what it writes, in pairs. tsc leaves an unchanged output
  * file alone, so the server's freshness is read from its build info, which it always writes.
  */
 const BUILDS = [
-  { inputs: ['api/src'], output: 'api/tsconfig.tsbuildinfo', needs: 'api/dist/main.js' },
+  {
+    inputs: ['api/src', 'openapi/src', 'openapi/operations.d.ts'],
+    output: 'api/tsconfig.tsbuildinfo',
+    needs: 'api/dist/main.js',
+  },
   {
     inputs: [
       'dashboard/src',
@@ -52,13 +58,18 @@ function isStale(): boolean {
   );
 }
 
+/** What a test or a benchmark says before it builds. */
+export const BUILD_NOTICE = 'tests: the build is missing or stale; running npm run build';
+
 /**
- * Runs `npm run build` when an output is missing or older than a source, so the browser
- * tests always drive what `npm start` would serve. CI typechecks but does not build first.
- * Browser suites run in parallel workers: one builds, under a lock, while the others wait,
- * so no server is started on a half-written build.
+ * Runs `npm run build` when an output is missing or older than a source, so the server
+ * runs, and the browser tests drive, what the sources say. `npm start` calls it (this file
+ * run directly) and the browser tests before they start a server; CI typechecks but does not
+ * build first. Browser suites run in parallel workers: one builds, under a lock, while the
+ * others wait, so no server is started on a half-written build. `say` is the one line told
+ * before a build; the bundler's own output shows only when the build fails.
  */
-export function ensureBuild(): void {
+export function ensureBuild(say: string): void {
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
@@ -75,12 +86,26 @@ export function ensureBuild(): void {
   }
   try {
     if (!isStale()) return;
-    console.warn('dashboard tests: the build is missing or stale; running npm run build');
+    console.warn(say);
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
     const env = { ...process.env };
     delete env.NODE_ENV;
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit', env });
+    try {
+      execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'pipe', env });
+    } catch (error) {
+      const failed = error as { stdout?: Buffer; stderr?: Buffer };
+      process.stderr.write(failed.stdout ?? '');
+      process.stderr.write(failed.stderr ?? '');
+      throw new Error('npm run build failed (its output is above)', { cause: error });
+    }
   } finally {
     fs.rmdirSync(LOCK);
   }
+}
+
+// `npm start`: build only after an install or a change of the sources, then the server runs.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  ensureBuild(
+    'TempMail: building the server and the dashboard (first start, or the sources changed)…',
+  );
 }
