@@ -152,8 +152,25 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
   it('hands over the API token at purchase, then shows the Pro inbox and tools with no ads or upsell', async () => {
     const context = await suite.browser.newContext({ viewport: LAPTOP });
     const page = await context.newPage();
-    await buyPassInPage(page, suite.server.url);
-    await page.getByRole('status').filter({ hasText: 'Success!' }).waitFor();
+    // The payment takes a moment to turn into Pro: the success page says what it is doing.
+    let held = 0;
+    await page.route('**/api/user', async (route) => {
+      if (new URL(page.url()).pathname === '/pro/success' && held++ === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.fallback();
+    });
+    await page.goto(`${suite.server.url}/?upgrade=true`);
+    await page
+      .getByRole('dialog', { name: 'Upgrade to Pro' })
+      .getByRole('button', { name: 'Get the 24-hour pass' })
+      .click();
+    await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Complete demo payment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Setting up Pro features…' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Success!' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor();
+    await page.unroute('**/api/user');
 
     // The token, whole, once, with Copy beside the code rather than over it.
     const token = page.getByRole('region', { name: 'Your API token' });
