@@ -7,7 +7,7 @@ import type { ExtractedCode, MessageTexts } from './extraction-types.js';
  */
 const KEYWORD = new RegExp(
   [
-    String.raw`(?<!\b(?:zip|postal|post|area|country|bar|promo|discount|coupon|source|status|error|gift|voucher|rabatt|gutschein|réduction|descuento|postale?|auth|authorization|approval)[\s-]?)code\b`,
+    String.raw`(?<!\b(?:zip|postal|post|area|country|bar|promo|discount|coupon|source|status|error|gift|voucher|rabatt|gutschein|réduction|descuento|postale?|auth|authorization|approval|booking|buchungs|reservierungs|reservation|r[ée]servation|reserva)[\s-]?)code\b`,
     String.raw`\b(?:c[oó]digo|verification|verify|otp|one[- ]time|passcode|password|pin|tan|2fa|mfa|security|confirmation|confirm|authentication|login|log[- ]in|sign[- ]in|token)\b`,
     String.raw`\b(?:v[ée]rification|v[ée]rifier|confirmer|connexion|mot de passe|s[ée]curit[ée]|authentification|usage unique)\b`,
     String.raw`\b(?:verificaci[oó]n|verificar|confirmaci[oó]n|confirmar|contrase[nñ]a|seguridad|acceso|inicio de sesi[oó]n|clave|autenticaci[oó]n|un solo uso)\b`,
@@ -22,7 +22,7 @@ const KEYWORD = new RegExp(
  * Read on the 32 characters before the number, on its line.
  */
 const NOT_CODE = new RegExp(
-  String.raw`(?:\p{L}{3,}nummer\s*(?:ist|lautet)?\s*[:#]?\s*$)|(?:\b(?:zip|postal|postcode|plz|area|order|invoice|receipt|ref|reference|account|acct|phone|tel|fax|call|suite|apt|box|ticket|case|item|sku|tracking|shipment|parcel|customer|member|vat|iban|no\.|nr\.|n[°º]|commande|facture|re[çc]u|r[ée]f[ée]rence|compte|t[ée]l[ée]phone|client|colis|suivi|dossier|pedido|factura|recibo|referencia|cuenta|tel[ée]fono|cliente|env[ií]o|seguimiento|bestellung|bestellnummer|rechnung|rechnungsnummer|kundennummer|kunden|konto|telefon|sendung|sendungsnummer|auftrag|vorgang|ticketnummer|ust|mwst|tva|iva|nif|cif)\s*(?:code|number|num[ée]ro|n[úu]mero|nummer|no\.?|nr\.?|#|postal|de\s+\w+)?\s*(?:is|was|est|es|ist|lautet|:|#)?\s*)$`,
+  String.raw`(?:\p{L}{3,}nummer\s*(?:ist|lautet)?\s*[:#]?\s*$)|(?:\b(?:zip|postal|postcode|plz|area|order|invoice|receipt|ref|reference|account|acct|phone|tel|fax|call|suite|apt|box|ticket|case|item|sku|tracking|shipment|parcel|customer|member|vat|iban|no\.|nr\.|n[°º]|n\.\s?[°º]|ending in|ends in|endet auf|endend auf|se terminant par|terminant par|terminado en|que termina en|commande|facture|re[çc]u|r[ée]f[ée]rence|compte|t[ée]l[ée]phone|client|colis|suivi|dossier|pedido|factura|recibo|referencia|cuenta|tel[ée]fono|cliente|env[ií]o|seguimiento|bestellung|bestellnummer|rechnung|rechnungsnummer|kundennummer|kunden|konto|telefon|sendung|sendungsnummer|auftrag|vorgang|ticketnummer|ust|mwst|tva|iva|nif|cif)\s*(?:code|number|num[ée]ro|n[úu]mero|nummer|no\.?|nr\.?|n\.?\s?[°º]|#|postal|de\s+\w+)?\s*(?:is|was|est|es|ist|lautet|:|#)?\s*)$`,
   'iu',
 );
 
@@ -110,7 +110,7 @@ function findCandidates(text: string): Candidate[] {
     const groups = match[0].split(/[ \n-]/);
     const value = groups.join('');
     const sameSizes = groups.every((group) => group.length === groups[0]!.length);
-    if (!sameSizes || value.length < 4 || value.length > 8 || groups[0]!.length > 3) continue;
+    if (!sameSizes || value.length < 4 || value.length > 8 || groups[0]!.length > 4) continue;
     if (/ .*-|-.* /.test(match[0])) continue;
     if (match[0].includes('\n') && groups[0]!.length !== 1) continue;
     const start = match.index;
@@ -145,21 +145,17 @@ function findCandidates(text: string): Candidate[] {
       after: !year,
     });
   }
-  // Capitals and digits mixed, as some services send: K7Q2XP.
+  // Capitals and digits mixed, as some services send: K7Q2XP, or in two groups, HT4K-9PWZ.
+  // A run of four letters is a word (SPRING25, FORK40): a promo code, not a one-time one.
   for (const match of text.matchAll(
-    /(?<![\p{L}\d_-])(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{6,8}(?![\p{L}\d_-])/gu,
+    /(?<![\p{L}\d_-])(?=[A-Z\d-]*\d)(?=[A-Z\d-]*[A-Z])(?:[A-Z\d]{6,8}|[A-Z\d]{3,4}-[A-Z\d]{3,4})(?![\p{L}\d_-])/gu,
   )) {
+    const value = match[0].replace('-', '');
+    if (/[A-Z]{4}/.test(value)) continue;
     const start = match.index;
     const end = start + match[0].length;
     const alone = aloneOnLine(text, start, end);
-    candidates.push({
-      value: match[0],
-      start,
-      end,
-      needs: 'adjacent-keyword',
-      alone,
-      after: alone,
-    });
+    candidates.push({ value, start, end, needs: 'adjacent-keyword', alone, after: alone });
   }
   return candidates;
 }

@@ -20,6 +20,9 @@ describe('extractCodes', () => {
     ['Code: 1 2 3 4 5 6', '123456'],
     ['Your verification code is K7Q2XP', 'K7Q2XP'],
     ['Your PIN: 2024', '2024'],
+    ['Withdrawal confirmation code: 9041 7382', '90417382'],
+    ['Your sign-in code is HT4K-9PWZ', 'HT4K9PWZ'],
+    ['Ihr Einmal-Code lautet:\n2 4 8 6 1 9\nBitte geben Sie den Code ein.', '248619'],
   ])('finds the code in %j', (text, code) => {
     expect(primaryCode(inText(text))).toBe(code);
   });
@@ -41,6 +44,11 @@ describe('extractCodes', () => {
     'Téléphone : 01 23 45 67 89, code postal 75008',
     'Total 12,99 € pour la commande 558812',
     'Your promo code SAVE2026 gives 20% off',
+    'Use code SPRING25 at checkout for 25% off',
+    'Buchungscode: HX72LP, Flug AL 412',
+    'Verify the phone number ending in 0199 in the app',
+    'Restablece la contraseña de tu cuenta (cliente n.º 40028117)',
+    'Indica la referencia SEG-77310 al llamar a seguridad',
   ])('finds no code in %j', (text) => {
     expect(extractCodes(inText(text))).toEqual([]);
   });
