@@ -149,6 +149,7 @@ async function main(): Promise<void> {
       logger,
       now,
       intervalMs: config.purgeIntervalMs,
+      renew: (at) => services.billing.renewDemoSubscriptions(at),
     });
     const stopForwarding = startForwardingJob({
       stores,

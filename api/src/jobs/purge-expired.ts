@@ -35,22 +35,34 @@ export async function purgeExpired(stores: Stores, now: number): Promise<number>
   return mailboxes;
 }
 
-/** Runs purgeExpired every `intervalMs`; returns the function that stops it. */
+/**
+ * Runs purgeExpired every `intervalMs`, after `renew` (the demo subscriptions due: a renewed
+ * Pro's addresses must not be purged at the old period's end); returns the function that
+ * stops it.
+ */
 export function startPurgeJob(deps: {
   stores: Stores;
   logger: Logger;
   now: () => number;
   intervalMs: number;
+  renew: (now: number) => Promise<number>;
 }): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
-    running = purgeExpired(deps.stores, deps.now()).then(
-      (deleted) => {
-        if (deleted > 0) deps.logger.info({ deleted }, 'purged expired mailboxes');
-      },
-      (error: unknown) =>
-        deps.logger.warn({ err: error }, 'purge of expired mailboxes failed; will retry'),
-    );
+    const now = deps.now();
+    running = deps
+      .renew(now)
+      .then((renewed) => {
+        if (renewed > 0) deps.logger.info({ renewed }, 'renewed demo subscriptions');
+        return purgeExpired(deps.stores, now);
+      })
+      .then(
+        (deleted) => {
+          if (deleted > 0) deps.logger.info({ deleted }, 'purged expired mailboxes');
+        },
+        (error: unknown) =>
+          deps.logger.warn({ err: error }, 'purge of expired mailboxes failed; will retry'),
+      );
   };
   const timer = setInterval(tick, deps.intervalMs);
   timer.unref();

@@ -75,6 +75,36 @@ describe.each(testBackends)('on $name', (backend) => {
     expect((await buyer.get('/api/billing-portal').expect(403)).body.code).toBe('pro_required');
   });
 
+  it('renews at the period’s end what was not cancelled, as a payment provider would', async () => {
+    const renewing = await subscriber();
+    const cancelling = await subscriber();
+    await cancelling.post('/api/demo-billing/cancel').expect(200);
+    const periodEnd = Date.parse(
+      (await renewing.get('/api/demo-billing').expect(200)).body.currentPeriodEnd,
+    );
+    // Nothing of these two is due before their period ends (earlier tests' may be: the clock
+    // has moved for them).
+    await test.services.billing.renewDemoSubscriptions(test.services.now());
+    expect(await test.services.billing.renewDemoSubscriptions(test.services.now())).toBe(0);
+    expect(Date.parse((await userOf(renewing)).proExpiresAt)).toBe(periodEnd);
+
+    // The worker comes by a day after the end.
+    test.advance(periodEnd + DAY - test.services.now());
+    expect(await test.services.billing.renewDemoSubscriptions(test.services.now())).toBeGreaterThan(
+      0,
+    );
+    const nextEnd = new Date(periodEnd + 30 * DAY).toISOString();
+    expect(await userOf(renewing)).toMatchObject({ isPro: true, proExpiresAt: nextEnd });
+    expect((await renewing.get('/api/demo-billing').expect(200)).body.currentPeriodEnd).toBe(
+      nextEnd,
+    );
+    expect(await userOf(cancelling)).toMatchObject({ isPro: false });
+
+    // Renewed once: a second round finds nothing due.
+    expect(await test.services.billing.renewDemoSubscriptions(test.services.now())).toBe(0);
+    expect((await userOf(renewing)).proExpiresAt).toBe(nextEnd);
+  });
+
   it('refuses free users and pass holders, as the billing portal does', async () => {
     const free = await openBrowser(app);
     const pass = await subscriber('pro_24hr');

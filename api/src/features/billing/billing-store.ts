@@ -42,6 +42,11 @@ export interface BillingStore {
   findSubscription(id: string): Promise<Subscription | undefined>;
   /** The user's subscription that ends last, if any. */
   findLatestSubscription(userId: string): Promise<Subscription | undefined>;
+  /**
+   * Active subscriptions whose id starts with `idPrefix`, set to renew, whose period ended
+   * by `endedBy`: the demo's renewals due. At most `limit`, the earliest first.
+   */
+  listDueRenewals(idPrefix: string, endedBy: number, limit: number): Promise<Subscription[]>;
   hasEvent(id: string): Promise<boolean>;
   /**
    * Records a provider event id; returns false when it was already recorded, so a

@@ -132,6 +132,10 @@ export function createBillingService(deps: BillingServiceDeps) {
       return (await demoPortal.find(user.id, now)) ? `${publicUrl}/demo-billing` : undefined;
     },
 
+    /** Renews the demo subscriptions due (none with Stripe, which renews its own). */
+    renewDemoSubscriptions: (now: number): Promise<number> =>
+      stripe ? Promise.resolve(0) : demoPortal.renewDue(now),
+
     /** A user's running demo subscription; undefined with Stripe or without one. */
     async findDemoSubscription(userId: string, now: number): Promise<Subscription | undefined> {
       return stripe ? undefined : demoPortal.find(userId, now);

@@ -117,6 +117,24 @@ export function createBillingRepository(db: Kysely<DatabaseSchema>): BillingStor
       return row && toSubscription(row);
     },
 
+    async listDueRenewals(
+      idPrefix: string,
+      endedBy: number,
+      limit: number,
+    ): Promise<Subscription[]> {
+      const rows = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', 'like', `${idPrefix}%`)
+        .where('status', '=', 'active')
+        .where('cancel_at_period_end', '=', 0)
+        .where('current_period_end', '<=', endedBy)
+        .orderBy('current_period_end')
+        .limit(limit)
+        .execute();
+      return rows.map(toSubscription);
+    },
+
     async hasEvent(id: string): Promise<boolean> {
       const row = await db
         .selectFrom('payment_events')
