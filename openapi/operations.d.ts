@@ -1766,6 +1766,7 @@ export interface components {
          *       "isPro": false,
          *       "plan": "free",
          *       "proExpiresAt": null,
+         *       "proRenews": false,
          *       "customAlias": null
          *     }
          */
@@ -1781,6 +1782,12 @@ export interface components {
             readonly plan: components["schemas"]["Plan"];
             /** Format: date-time */
             readonly proExpiresAt: string | null;
+            /**
+             * @description True when a monthly subscription renews at the end of its period (the profile says
+             *     "Renews on…"); false when it was cancelled to end then, for a 24-hour pass, and
+             *     without Pro.
+             */
+            readonly proRenews: boolean;
             readonly customAlias: string | null;
         };
         /** @description An address the session owns, with the bearer token that reads its mail. */

@@ -163,6 +163,8 @@ describeInChromium('Pro in Chromium', (suite) => {
     await page.getByRole('button', { name: 'Your Pro profile' }).click();
     expect(await profile.getByText(PURCHASE_EMAIL).count()).toBe(1);
     expect(await profile.getByText('Monthly Pro').count()).toBe(1);
+    // A monthly plan says it renews, and when.
+    expect(await profile.getByText(/^Renews on .+\.$/).count()).toBe(1);
     expect(await profile.getByTestId('pro-remaining').textContent()).toMatch(
       /^(29|30)d .* left\.$/,
     );

@@ -58,7 +58,8 @@ describe.each(testBackends)('on $name', (backend) => {
       status: 'active',
       cancelAtPeriodEnd: true,
     });
-    expect(await userOf(buyer)).toEqual(before);
+    // Still Pro to the same end; the profile now says it ends then instead of renewing.
+    expect(await userOf(buyer)).toEqual({ ...before, proRenews: false });
     // Cancelling twice changes nothing.
     await buyer.post('/api/demo-billing/cancel').expect(200);
 
@@ -66,6 +67,7 @@ describe.each(testBackends)('on $name', (backend) => {
     expect(resumed.body).toMatchObject({ cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd });
     expect((await buyer.get('/api/demo-billing').expect(200)).body.cancelAtPeriodEnd).toBe(false);
     expect(await userOf(buyer)).toEqual(before);
+    expect(before.proRenews).toBe(true);
 
     // The cancelled period runs out: Pro ends, and with it the portal.
     await buyer.post('/api/demo-billing/cancel').expect(200);
@@ -117,6 +119,8 @@ describe.each(testBackends)('on $name', (backend) => {
       expect((await browser.post('/api/demo-billing/cancel').expect(403)).body.code).toBe(code);
       expect((await browser.post('/api/demo-billing/resume').expect(403)).body.code).toBe(code);
     }
+    // A pass ends; nothing renews it.
+    expect(await userOf(pass)).toMatchObject({ isPro: true, plan: 'pro_24hr', proRenews: false });
     const anonymous = await request(app).get('/api/demo-billing').expect(403);
     expect(anonymous.body.code).toBe('forbidden');
   });

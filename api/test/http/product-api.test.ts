@@ -38,6 +38,7 @@ describe('visitors and users', () => {
       isPro: false,
       plan: 'free',
       proExpiresAt: null,
+      proRenews: false,
       customAlias: null,
     });
     const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!;

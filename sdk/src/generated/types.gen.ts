@@ -82,6 +82,13 @@ export type User = {
     isPro: boolean;
     plan: Plan;
     proExpiresAt: string | null;
+    /**
+     * True when a monthly subscription renews at the end of its period (the profile says
+     * "Renews on…"); false when it was cancelled to end then, for a 24-hour pass, and
+     * without Pro.
+     *
+     */
+    proRenews: boolean;
     customAlias: string | null;
 };
 

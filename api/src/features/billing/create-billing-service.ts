@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { RecoveryService } from '../recovery/create-recovery-service.js';
 import type { Stores, Transact } from '../stores.js';
 import type { User } from '../users/user-store.js';
+import { isPro } from '../users/is-pro.js';
 import type { Payment, Subscription } from './billing-store.js';
 import { createDemoBillingPortal } from './demo-billing-portal.js';
 import { createDemoCheckout } from './demo-checkout.js';
@@ -130,6 +131,21 @@ export function createBillingService(deps: BillingServiceDeps) {
     async portalUrl(user: User, now: number): Promise<string | undefined> {
       if (stripe) return user.stripeCustomerId ? stripe.portalUrl(user) : undefined;
       return (await demoPortal.find(user.id, now)) ? `${publicUrl}/demo-billing` : undefined;
+    },
+
+    /**
+     * Whether the user's Pro renews by itself: a monthly plan whose subscription, the
+     * provider's or the demo's, is active and not cancelled to end with its period.
+     */
+    async renews(user: User, now: number): Promise<boolean> {
+      if (user.plan !== 'pro_monthly' || !isPro(user, now)) return false;
+      const latest = await billing.findLatestSubscription(user.id);
+      return (
+        latest !== undefined &&
+        latest.status === 'active' &&
+        !latest.cancelAtPeriodEnd &&
+        latest.currentPeriodEnd > now
+      );
     },
 
     /** Renews the demo subscriptions due (none with Stripe, which renews its own). */

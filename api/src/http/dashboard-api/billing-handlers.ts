@@ -140,7 +140,7 @@ export function billingHandlers(
       response.json({
         status: settled.status,
         plan: settled.plan,
-        user: userResource(current, now),
+        user: await userResource(services, current),
         pendingEmail: (await services.recovery.pendingEmail(user.id, now)) ?? null,
       });
     },

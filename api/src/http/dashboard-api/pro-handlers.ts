@@ -127,7 +127,7 @@ export function proHandlers(
         { customAlias: customAlias === null ? null : customAlias.trim().toLowerCase() },
         services.now(),
       );
-      response.json(userResource(updated!, services.now()));
+      response.json(await userResource(services, updated!));
     },
 
     async storeMainEmail(request, response) {

@@ -84,7 +84,7 @@ export function recoveryHandlers(
       const user = await services.recovery.redeemSignInLink(token, now);
       if (!user) throw new ApiError(404, 'not_found', INVALID_LINK);
       await sessions.renew(request, response, user);
-      response.json(userResource(user, now));
+      response.json(await userResource(services, user));
     },
 
     async confirmPurchaseEmail(request, response) {
@@ -112,7 +112,7 @@ export function recoveryHandlers(
           'This email already signs in to another TempMail account. Ask for a sign-in link to use that account.',
         );
       }
-      response.json(userResource(outcome, now));
+      response.json(await userResource(services, outcome));
     },
   };
 }

@@ -9,13 +9,16 @@ import { createSessions } from './sessions.js';
 /** Contact messages accepted per IP per hour. */
 const CONTACT_PER_HOUR = 5;
 
-export function userResource(user: User, now: number) {
+/** The caller as the dashboard sees it (the User schema), whether their Pro renews included. */
+export async function userResource(services: Services, user: User) {
+  const now = services.now();
   return {
     id: user.id,
     email: user.email,
     isPro: isPro(user, now),
     plan: user.plan,
     proExpiresAt: user.proExpiresAt === null ? null : new Date(user.proExpiresAt).toISOString(),
+    proRenews: await services.billing.renews(user, now),
     customAlias: user.customAlias,
   };
 }
@@ -29,7 +32,7 @@ export function visitorHandlers(
 
   return {
     async getUser(request, response) {
-      response.json(userResource(await sessions.visit(request, response), services.now()));
+      response.json(await userResource(services, await sessions.visit(request, response)));
     },
 
     async listDomains(request, response) {

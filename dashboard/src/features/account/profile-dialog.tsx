@@ -137,12 +137,20 @@ export function ProfileDialog({
             </h3>
             {expiry !== null && (
               <p className="text-sm">
-                {t('profile.expires', {
-                  date: new Intl.DateTimeFormat(i18n.language, {
-                    dateStyle: 'long',
-                    timeStyle: 'short',
-                  }).format(expiry),
-                })}{' '}
+                {/* A monthly plan says what happens at the period's end; a pass just ends. */}
+                {t(
+                  user.plan !== 'pro_monthly'
+                    ? 'profile.expires'
+                    : user.proRenews
+                      ? 'profile.renews'
+                      : 'profile.ends',
+                  {
+                    date: new Intl.DateTimeFormat(i18n.language, {
+                      dateStyle: 'long',
+                      timeStyle: 'short',
+                    }).format(expiry),
+                  },
+                )}{' '}
                 <span data-testid="pro-remaining">
                   <Remaining expiresAt={expiry} />
                 </span>
