@@ -32,6 +32,18 @@ const focusedMessageId = (page: Page) =>
 describeInChromium('the inbox first, in Chromium', (suite) => {
   const mailTo = (to: string, subject: string) => sendTo(suite.server.smtpPort, to, subject);
 
+  /** A new visitor on a laptop who bought the pass, on their Pro inbox, and its address. */
+  async function proInboxOnLaptop() {
+    const context = await suite.browser.newContext({ viewport: LAPTOP });
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+    await page.getByRole('link', { name: /Start using Pro/i }).click();
+    const address = await page
+      .getByRole('textbox', { name: 'Temporary email address' })
+      .inputValue();
+    return { context, page, address };
+  }
+
   it('puts the address, its countdown and the first message on the first phone screen', async () => {
     const context = await suite.browser.newContext({ viewport: PHONE, isMobile: true });
     const page = await context.newPage();
@@ -249,13 +261,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
   }, 30_000);
 
   it('shows a Pro address’s own mail when the aggregated inbox cannot be read', async () => {
-    const context = await suite.browser.newContext({ viewport: LAPTOP });
-    const page = await context.newPage();
-    await buyPassInPage(page, suite.server.url);
-    await page.getByRole('link', { name: /Start using Pro/i }).click();
-    const address = await page
-      .getByRole('textbox', { name: 'Temporary email address' })
-      .inputValue();
+    const { context, page, address } = await proInboxOnLaptop();
     await mailTo(address, 'For the Pro address');
     const row = page.getByRole('button', { name: /For the Pro address/ });
     await row.waitFor({ timeout: 10_000 });
@@ -279,13 +285,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
   }, 60_000);
 
   it('shows in one Pro tab what another tab read or deleted, without a reload', async () => {
-    const context = await suite.browser.newContext({ viewport: LAPTOP });
-    const first = await context.newPage();
-    await buyPassInPage(first, suite.server.url);
-    await first.getByRole('link', { name: /Start using Pro/i }).click();
-    const address = await first
-      .getByRole('textbox', { name: 'Temporary email address' })
-      .inputValue();
+    const { context, page: first, address } = await proInboxOnLaptop();
     const second = await context.newPage();
     await second.goto(`${suite.server.url}/`);
     await second.getByRole('heading', { level: 1, name: 'Your Pro inbox' }).waitFor();
