@@ -48,21 +48,24 @@ export function startPurgeJob(deps: {
   renew: (now: number) => Promise<number>;
 }): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
-  const tick = () => {
+  const round = async () => {
     const now = deps.now();
-    running = deps
-      .renew(now)
-      .then((renewed) => {
-        if (renewed > 0) deps.logger.info({ renewed }, 'renewed demo subscriptions');
-        return purgeExpired(deps.stores, now);
-      })
-      .then(
-        (deleted) => {
-          if (deleted > 0) deps.logger.info({ deleted }, 'purged expired mailboxes');
-        },
-        (error: unknown) =>
-          deps.logger.warn({ err: error }, 'purge of expired mailboxes failed; will retry'),
-      );
+    // A renewal that fails is retried next round; it must not hold back the purge.
+    try {
+      const renewed = await deps.renew(now);
+      if (renewed > 0) deps.logger.info({ renewed }, 'renewed demo subscriptions');
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'renewing demo subscriptions failed; will retry');
+    }
+    try {
+      const deleted = await purgeExpired(deps.stores, now);
+      if (deleted > 0) deps.logger.info({ deleted }, 'purged expired mailboxes');
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'purge of expired mailboxes failed; will retry');
+    }
+  };
+  const tick = () => {
+    running = round();
   };
   const timer = setInterval(tick, deps.intervalMs);
   timer.unref();

@@ -102,6 +102,18 @@ describe.each(testBackends)('on $name', (backend) => {
     );
     expect(await userOf(cancelling)).toMatchObject({ isPro: false });
 
+    // Only the demo's own: an id that merely looks like one (LIKE's `_` is a wildcard) is not.
+    const lookalike = await openBrowser(app, { savedIn: test.services });
+    await test.stores.billing.saveSubscription({
+      id: `demoXsubX${lookalike.id}`,
+      userId: lookalike.id,
+      plan: 'pro_monthly',
+      status: 'active',
+      currentPeriodEnd: test.services.now() - DAY,
+      cancelAtPeriodEnd: false,
+      updatedAt: test.services.now(),
+    });
+
     // Renewed once: a second round finds nothing due.
     expect(await test.services.billing.renewDemoSubscriptions(test.services.now())).toBe(0);
     expect((await userOf(renewing)).proExpiresAt).toBe(nextEnd);

@@ -38,7 +38,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
                 className={PRIMARY_BUTTON}
                 onClick={() => this.setState({ error: null })}
               >
-                {t('errorScreen.tryAgain')}
+                {t('errors.tryAgain')}
               </button>
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, PaymentsTable, SubscriptionsTable } from '../schema.js';
 import type { BillingStore, Payment, Subscription } from '../../features/billing/billing-store.js';
 
@@ -125,7 +125,8 @@ export function createBillingRepository(db: Kysely<DatabaseSchema>): BillingStor
       const rows = await db
         .selectFrom('subscriptions')
         .selectAll()
-        .where('id', 'like', `${idPrefix}%`)
+        // The prefix taken as written: `_` and `%` are LIKE's wildcards otherwise.
+        .where(sql<boolean>`id like ${`${idPrefix.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`)
         .where('status', '=', 'active')
         .where('cancel_at_period_end', '=', 0)
         .where('current_period_end', '<=', endedBy)

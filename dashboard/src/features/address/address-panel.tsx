@@ -151,7 +151,7 @@ export function AddressPanel({
               onClick={onGenerate}
               className="font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              {t('address.tryAgain')}
+              {t('errors.tryAgain')}
             </button>
           </p>
         </div>

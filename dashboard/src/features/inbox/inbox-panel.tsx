@@ -267,7 +267,7 @@ export function InboxPanel({
             disabled={messages.isFetching}
             className={`mt-3 ${SECONDARY_BUTTON}`}
           >
-            {t('inbox.retry')}
+            {t('errors.tryAgain')}
           </button>
         </div>
       ) : shown.length === 0 ? (

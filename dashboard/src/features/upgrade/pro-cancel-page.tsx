@@ -12,7 +12,7 @@ export function ProCancelPage() {
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t('proCancel.message')}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/?upgrade=true" className={PRIMARY_BUTTON}>
-            {t('proCancel.tryAgain')}
+            {t('errors.tryAgain')}
           </Link>
           <Link to="/" className={SECONDARY_BUTTON}>
             {t('proCancel.home')}
