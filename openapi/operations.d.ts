@@ -2177,6 +2177,26 @@ export interface components {
             readonly name: string;
             readonly address: string;
         };
+        /** @description A one-time code found in a message. */
+        readonly ExtractedCode: {
+            /** @description The code as written, without the spaces or dashes of a grouped code. */
+            readonly value: string;
+            /** @description The sentence the code stands in. */
+            readonly context: string;
+        };
+        /** @description A link of a message and what it is for. */
+        readonly ExtractedLink: {
+            readonly url: string;
+            /** @description The words the link is written as; empty for a bare URL or an image link. */
+            readonly text: string;
+            /**
+             * @description What the link is for, as its words and its address say.
+             * @enum {string}
+             */
+            readonly kind: "verify" | "sign-in" | "reset" | "unsubscribe" | "other";
+            /** @description Whether this is the message's call to act. */
+            readonly primary: boolean;
+        };
         /**
          * @description A message in a list (the public API and the Pro aggregated inbox).
          * @example {
@@ -2197,7 +2217,14 @@ export interface components {
          *       "date": "2026-11-22T09:30:00Z",
          *       "seen": false,
          *       "hasAttachments": false,
-         *       "size": 2048
+         *       "size": 2048,
+         *       "codes": [
+         *         {
+         *           "value": "481516",
+         *           "context": "Your code is 481516."
+         *         }
+         *       ],
+         *       "link": null
          *     }
          */
         readonly MessageSummary: {
@@ -2218,6 +2245,13 @@ export interface components {
             readonly hasAttachments: boolean;
             /** @description Size of the raw message in bytes. */
             readonly size: number;
+            /**
+             * @description The one-time codes found in the subject and text, likeliest first; empty when the
+             *     message has none (a number with no code-like words near it is not a code).
+             */
+            readonly codes: readonly components["schemas"]["ExtractedCode"][];
+            /** @description The message's call to act (verify, sign in, reset…), or null when it has none. */
+            readonly link: components["schemas"]["ExtractedLink"] | null;
         };
         /**
          * @description The messages of all the Pro user's addresses, newest first.
@@ -2288,8 +2322,16 @@ export interface components {
          *       "seen": true,
          *       "hasAttachments": true,
          *       "size": 5120,
+         *       "codes": [
+         *         {
+         *           "value": "481516",
+         *           "context": "Your code is 481516."
+         *         }
+         *       ],
+         *       "link": null,
          *       "text": "Your code is 481516. It expires in 10 minutes.",
          *       "html": "<p>Your code is <b>481516</b>. It expires in 10 minutes.</p>",
+         *       "links": [],
          *       "attachments": [
          *         {
          *           "id": "65f1c0ffee0ddba11c0ffee2",
@@ -2320,8 +2362,16 @@ export interface components {
              *     empty when the message had neither.
              */
             readonly text: string;
+            readonly codes: readonly components["schemas"]["ExtractedCode"][];
+            readonly link: components["schemas"]["ExtractedLink"] | null;
             /** @description The HTML body; empty when the message had none. */
             readonly html: string;
+            /**
+             * @description The message's http(s) links, each once: the call to act first (the same as `link`),
+             *     then the others in the order they stand. Taken from the HTML's anchors when it has
+             *     any, else from the URLs in the text.
+             */
+            readonly links: readonly components["schemas"]["ExtractedLink"][];
             readonly attachments: readonly components["schemas"]["AttachmentInfo"][];
         };
         /** @description Whether a message reads as seen. */

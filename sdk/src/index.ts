@@ -39,6 +39,4 @@ export {
   type MessagePredicate,
   type WaitForMessageOptions,
 } from './wait-for-message.js';
-export { extractCode } from './extract-code.js';
-export { extractLink, extractLinks } from './extract-link.js';
-export { readMessageText, type MessageContent } from './read-message-text.js';
+export { waitForCode, waitForLink } from './wait-for-code.js';

@@ -1,12 +1,11 @@
 // waitForMessage against the real server process, with mail sent over SMTP by an ordinary client.
 import {
   createTempMailClient,
-  extractCode,
-  extractLink,
   generateEmail,
   getMessage,
   TempMailTimeoutError,
   unwrap,
+  waitForCode,
   waitForMessage,
   type WatchMode,
 } from '@tempmail/sdk';
@@ -61,9 +60,32 @@ describe('waitForMessage against a running server', () => {
     const summary = await waiting;
     expect(summary).toMatchObject({ mailbox: address, subject: 'Your verification code' });
     expect(modes).toEqual(['stream']);
+    // The server found the code and the link at arrival; the live event already carries them.
+    const verify = {
+      url: 'https://shop.example/verify?c=481516&u=7',
+      text: 'Verify',
+      kind: 'verify',
+      primary: true,
+    };
+    expect(summary.codes).toEqual([{ value: '481516', context: 'Your code is 481516.' }]);
+    expect(summary.link).toEqual(verify);
     const message = await unwrap(getMessage({ client, path: { id: summary.id } }));
-    expect(extractCode(message)).toBe('481516');
-    expect(extractLink(message)).toBe('https://shop.example/verify?c=481516&u=7');
+    expect(message).toMatchObject({ codes: summary.codes, link: verify, links: [verify] });
+  });
+
+  it('waits for a code past a welcome mail without one', async () => {
+    const { address, client } = await newMailbox();
+    const waiting = waitForCode(client, { match: { from: 'shop.example' }, timeout: 15_000 });
+    await send({ from: 'a@shop.example', to: address, subject: 'Welcome', text: 'Glad you came.' });
+    await send({
+      from: 'a@shop.example',
+      to: address,
+      subject: 'Sign-in',
+      text: 'Your sign-in code: 739 201. Your order 55512 ships tomorrow.',
+    });
+    const { code, message } = await waiting;
+    expect(code).toBe('739201');
+    expect(message.subject).toBe('Sign-in');
   });
 
   it('finds a message that arrived just before the call', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@tempmail/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { fakePublicApi, listing, summary } from './support/fake-public-api.js';
+import { until } from './support/until.js';
 
 const unavailable = {
   status: 503,
@@ -265,11 +266,3 @@ describe('waitForMessage', () => {
     await api.streams[0]!.closed;
   });
 });
-
-async function until(condition: () => boolean, timeout = 2_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { primaryLink } from '../features/extraction/extract-links.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type {
   CommitBatch,
@@ -114,6 +115,8 @@ export function createIngest(deps: {
           intro: parsed.intro,
           seen: false,
           hasAttachments: parsed.attachments.length > 0,
+          codes: parsed.codes,
+          link: primaryLink(parsed.links) ?? null,
         };
         deps.bus.publish({ type: 'message.received', mailboxId, message });
       });

@@ -3,6 +3,7 @@ import type {
   Address as StoredAddress,
   ParsedMessage,
 } from '../features/messages/message-types.js';
+import { extractCodesAndLinks } from '../features/extraction/extract-codes-and-links.js';
 import { htmlToText } from './html-to-text.js';
 import { sanitizeMediaType } from './sanitize-media-type.js';
 
@@ -70,6 +71,8 @@ function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
 
 function fromEmail(email: Email): ParsedMessage {
   const text = strip(email.text ?? (email.html ? htmlToText(email.html) : ''));
+  const subject = strip(email.subject ?? '');
+  const html = strip(email.html ?? '');
   return {
     state: 'parsed',
     msgid: email.messageId ? strip(email.messageId.trim()) : null,
@@ -77,11 +80,12 @@ function fromEmail(email: Email): ParsedMessage {
     to: flatten(email.to),
     cc: flatten(email.cc),
     bcc: flatten(email.bcc),
-    subject: strip(email.subject ?? ''),
+    subject,
     intro: introOf(text),
     text,
-    html: strip(email.html ?? ''),
+    html,
     parseError: null,
+    ...extractCodesAndLinks({ subject, text, html }),
     attachments: email.attachments.map((attachment) => ({
       filename: strip(attachment.filename ?? ''),
       contentType: sanitizeMediaType(attachment.mimeType),
@@ -113,6 +117,7 @@ export function readHeadersOnly(raw: Uint8Array, parseError: string): ParsedMess
     }
   };
   const from = decode(header('From'));
+  const subject = decode(header('Subject'));
   const angle = /<([^<>]+)>/.exec(from);
   return {
     state: 'failed',
@@ -123,11 +128,13 @@ export function readHeadersOnly(raw: Uint8Array, parseError: string): ParsedMess
     to: [],
     cc: [],
     bcc: [],
-    subject: decode(header('Subject')),
+    subject,
     intro: '',
     text: '',
     html: '',
     parseError,
+    // The subject is all there is to read; a code in it is still worth showing.
+    ...extractCodesAndLinks({ subject, text: '', html: '' }),
     attachments: [],
   };
 }

@@ -63,6 +63,10 @@ export interface MessagesTable {
   intro: Generated<string>;
   seen: Generated<Bool>;
   has_attachments: Generated<Bool>;
+  /** ExtractedCode[] as JSON (migration 0008). */
+  codes_json: Generated<string>;
+  /** The primary ExtractedLink as JSON, or null. */
+  link_json: string | null;
 }
 
 export interface MessageBodiesTable {
@@ -72,6 +76,8 @@ export interface MessageBodiesTable {
   text: string;
   html: string;
   parse_error: string | null;
+  /** ExtractedLink[] as JSON (migration 0008). */
+  links_json: Generated<string>;
 }
 
 export interface MessageSourcesTable {

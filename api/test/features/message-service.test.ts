@@ -27,6 +27,8 @@ function parsed(subject: string, attachment?: string): ParsedMessage {
     text: subject,
     html: '',
     parseError: null,
+    codes: [],
+    links: [],
     attachments:
       attachment === undefined
         ? []

@@ -134,6 +134,8 @@ describe('an attachment whose Content-Type is not a clean type/subtype', () => {
         text: '',
         html: '',
         parseError: null,
+        codes: [],
+        links: [],
         attachments: hostileTypes.map((contentType, index) => ({
           filename: `a${index}.txt`,
           contentType,

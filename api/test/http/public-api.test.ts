@@ -169,6 +169,60 @@ describe('reading messages', () => {
     expect((await api().get('/v1/messages').set(bearer(mine.token))).body.total).toBe(0);
   });
 
+  it('gives each message its codes and call to act, found once at arrival', async () => {
+    const mine = await newMailbox();
+    await deliver(mine.address, 'Confirm your account', {
+      text: 'Bonjour, votre code de vérification : 739 201. Commande n° 55512.',
+      html:
+        '<p>Bonjour, votre code de vérification : <b>739 201</b>. Commande n° 55512.</p>' +
+        '<a href="https://shop.example/">Shop</a>' +
+        '<a href="https://shop.example/confirm?t=9&amp;u=2">Confirmer mon adresse</a>' +
+        '<a href="https://shop.example/unsubscribe">Se désabonner</a>',
+    });
+    const confirm = {
+      url: 'https://shop.example/confirm?t=9&u=2',
+      text: 'Confirmer mon adresse',
+      kind: 'verify',
+      primary: true,
+    };
+    const codes = [{ value: '739201', context: expect.stringContaining('739 201') }];
+
+    const list = await api().get('/v1/messages').set(bearer(mine.token)).expect(200);
+    expect(list.body.messages[0]).toMatchObject({ codes, link: confirm });
+    const { body } = await api()
+      .get(`/v1/messages/${list.body.messages[0].id}`)
+      .set(bearer(mine.token))
+      .expect(200);
+    expect(body).toMatchObject({ codes, link: confirm });
+    expect(body.links).toEqual([
+      confirm,
+      { url: 'https://shop.example/', text: 'Shop', kind: 'other', primary: false },
+      {
+        url: 'https://shop.example/unsubscribe',
+        text: 'Se désabonner',
+        kind: 'unsubscribe',
+        primary: false,
+      },
+    ]);
+    // mail.tm's surface keeps its exact wire format: nothing of ours is added.
+    const mailTm = await api()
+      .get(`/messages/${body.id}`)
+      .set(bearer(mine.token))
+      .set('Accept', 'application/json')
+      .expect(200);
+    expect(mailTm.body).not.toHaveProperty('codes');
+    expect(mailTm.body).not.toHaveProperty('links');
+  });
+
+  it('lists no code and no link for mail that has none', async () => {
+    const mine = await newMailbox();
+    await deliver(mine.address, 'Your receipt', {
+      text: 'Order 48151623, total 42.00 EUR, delivered to 75011 Paris on 12/05/2026.',
+    });
+    const list = await api().get('/v1/messages').set(bearer(mine.token)).expect(200);
+    expect(list.body.messages[0]).toMatchObject({ codes: [], link: null });
+  });
+
   it('pages with limit and before, each page with its own ETag', async () => {
     const box = await newMailbox();
     const auth = bearer(box.token);

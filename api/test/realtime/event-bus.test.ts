@@ -21,6 +21,8 @@ function event(id: string): MailboxEvent {
       intro: '',
       seen: false,
       hasAttachments: false,
+      codes: [],
+      link: null,
     },
   };
 }

@@ -85,6 +85,8 @@ describe.each(testBackends)('the commit writer on $name', (backend) => {
       text: 'See attached.',
       html: '',
       parseError: null,
+      codes: [],
+      links: [],
       attachments: [
         {
           filename: 'a.bin',

@@ -37,6 +37,11 @@ function parsed(overrides: Partial<ParsedMessage> = {}): ParsedMessage {
     text: 'Your code is 123456',
     html: '<p>Your code is <b>123456</b></p>',
     parseError: null,
+    codes: [{ value: '123456', context: 'Your code is 123456' }],
+    links: [
+      { url: 'https://sender.example/verify', text: 'Verify', kind: 'verify', primary: true },
+      { url: 'https://sender.example/help', text: 'Help', kind: 'other', primary: false },
+    ],
     attachments: [],
     ...overrides,
   };
@@ -87,6 +92,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0005-user-reference-indexes',
         '0006-content-chunks',
         '0007-account-links',
+        '0008-message-extraction',
       ]);
     });
   });
@@ -477,7 +483,12 @@ describe.each(testBackends)('storage on $name', (backend) => {
         html: '<p>Your code is <b>123456</b></p>',
         hasAttachments: true,
         seen: false,
+        codes: result.codes,
+        link: result.links[0],
+        links: result.links,
       });
+      const [listed] = await repos.messages.list([mailbox.id], { limit: 10, offset: 0 });
+      expect(listed).toMatchObject({ codes: result.codes, link: result.links[0] });
       expect(detail?.attachments.map((a) => [a.filename, a.size, a.contentId])).toEqual([
         ['logo.png', 6, 'logo@x'],
         ['notes.txt', 5, null],
@@ -582,11 +593,16 @@ describe.each(testBackends)('storage on $name', (backend) => {
           text: '',
           html: '',
           parseError: 'deadline exceeded',
+          codes: [],
+          links: [],
         }),
       );
       expect(await repos.messages.find(id!, [mailbox.id])).toMatchObject({
         parseState: 'failed',
         parseError: 'deadline exceeded',
+        codes: [],
+        link: null,
+        links: [],
       });
       expect(await repos.messages.findSource(id!, [mailbox.id])).toBeDefined();
     });

@@ -1,11 +1,8 @@
 import {
-  extractCode,
-  extractLink,
   getMessage,
   TempMailTimeoutError,
   unwrap,
   waitForMessage as waitForMatch,
-  type MessageDetail,
   type MessageSummary,
   type WatchMode,
 } from '@tempmail/sdk';
@@ -18,7 +15,7 @@ import { startSpinner } from '../start-spinner.js';
 
 export const waitForMessage: Command = {
   name: 'wait',
-  summary: 'Wait for a message, then print it, or its first link or code',
+  summary: 'Wait for a message, then print it, or its code or link',
   usage:
     'tempmail wait [--from TEXT] [--subject TEXT] [--timeout SECONDS] [--extract link|code] [--new]',
   description: `Waits until a message matching --from and --subject is in the current mailbox, then
@@ -32,10 +29,11 @@ the inbox (every 4 s with a Pro token, 12 s otherwise, slower after errors, and 
 before the server's Retry-After). On a terminal a spinner on stderr shows the wait.
 
 --from and --subject match case-insensitively anywhere in the sender (name or address)
-and the subject. The code is the 4-8 digit number nearest after a word like "code",
-"verification", "OTP" or "PIN" (years, dates, times, prices and phone numbers are
-skipped), else the first standalone one. The link is the first http(s) link (the first
-anchor of the HTML body when there is one).`,
+and the subject. The server finds codes and links once, when a message arrives, in
+English, French, Spanish and German: the code is the likeliest one-time code (digits,
+grouped digits such as 123 456, or letters and digits such as K7Q2XP, next to a word like
+"code", "verification", "OTP" or "PIN"; dates, prices, phone and order numbers are not
+codes), the link is the message's call to act (verify, confirm, sign in, reset).`,
   arguments: [],
   options: {
     from: {
@@ -53,7 +51,7 @@ anchor of the HTML body when there is one).`,
       type: 'string',
       value: 'link|code',
       description:
-        'print only the first link, or the verification code, of the first message that has one',
+        'print only the call-to-act link, or the one-time code, of the first message with one',
     },
     new: { type: 'boolean', description: 'ignore the messages already in the mailbox' },
   },
@@ -77,25 +75,24 @@ anchor of the HTML body when there is one).`,
     const client = context.readerClient();
     const read = (id: string) =>
       unwrap(getMessage({ client, path: { id }, signal: context.signal }));
-    const valueOf = (message: MessageDetail) =>
-      extract === 'code' ? extractCode(message) : extractLink(message);
+    // The server lists each message's codes and call to act: no message is read to know.
+    const valueOf = (message: MessageSummary) =>
+      extract === 'code' ? message.codes[0]?.value : (message.link?.url ?? undefined);
 
     // With --extract, a matching message without a link/code is passed over (a welcome
     // mail before the one with the code); the last one is named if the wait times out.
-    let found: { message: MessageDetail; value: string | undefined } | undefined;
-    let passedOver: MessageDetail | undefined;
-    const hasValue = async (summary: MessageSummary) => {
-      const message = await read(summary.id);
-      const value = valueOf(message);
-      if (value === undefined) passedOver = message;
-      else found = { message, value };
-      return value !== undefined;
+    let passedOver: MessageSummary | undefined;
+    const hasValue = (summary: MessageSummary) => {
+      const found = valueOf(summary) !== undefined;
+      if (!found) passedOver = summary;
+      return found;
     };
 
     const target = context.credentials().mailbox?.address ?? 'your mailboxes';
     const spinner = startSpinner(context.stderr, `Waiting for mail to ${target}…`);
+    let summary: MessageSummary;
     try {
-      const summary = await waitForMatch(client, {
+      summary = await waitForMatch(client, {
         match: {
           from: values.from as string | undefined,
           subject: values.subject as string | undefined,
@@ -109,7 +106,6 @@ anchor of the HTML body when there is one).`,
             `Waiting for mail to ${target} (${mode === 'stream' ? 'live' : 'polling'})…`,
           ),
       });
-      found ??= { message: await read(summary.id), value: undefined };
     } catch (error) {
       if (error instanceof TempMailTimeoutError && passedOver !== undefined) {
         const what = extract === 'code' ? 'verification code' : 'link';
@@ -124,11 +120,12 @@ anchor of the HTML body when there is one).`,
       spinner.stop();
     }
 
-    const { message, value } = found;
+    const message = await read(summary.id);
     if (extract === undefined) {
       if (context.json) return context.printJson(message);
       return context.print(formatMessage(message));
     }
+    const value = valueOf(summary);
     if (context.json) return context.printJson({ [extract]: value, message });
     context.print(value ?? '');
   },

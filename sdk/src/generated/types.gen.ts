@@ -430,6 +430,39 @@ export type EmailAddress = {
 };
 
 /**
+ * A one-time code found in a message.
+ */
+export type ExtractedCode = {
+    /**
+     * The code as written, without the spaces or dashes of a grouped code.
+     */
+    value: string;
+    /**
+     * The sentence the code stands in.
+     */
+    context: string;
+};
+
+/**
+ * A link of a message and what it is for.
+ */
+export type ExtractedLink = {
+    url: string;
+    /**
+     * The words the link is written as; empty for a bare URL or an image link.
+     */
+    text: string;
+    /**
+     * What the link is for, as its words and its address say.
+     */
+    kind: 'verify' | 'sign-in' | 'reset' | 'unsubscribe' | 'other';
+    /**
+     * Whether this is the message's call to act.
+     */
+    primary: boolean;
+};
+
+/**
  * A message in a list (the public API and the Pro aggregated inbox).
  */
 export type MessageSummary = {
@@ -455,6 +488,16 @@ export type MessageSummary = {
      * Size of the raw message in bytes.
      */
     size: number;
+    /**
+     * The one-time codes found in the subject and text, likeliest first; empty when the
+     * message has none (a number with no code-like words near it is not a code).
+     *
+     */
+    codes: Array<ExtractedCode>;
+    /**
+     * The message's call to act (verify, sign in, reset…), or null when it has none.
+     */
+    link: ExtractedLink | null;
 };
 
 /**
@@ -508,10 +551,19 @@ export type MessageDetail = {
      *
      */
     text: string;
+    codes: Array<ExtractedCode>;
+    link: ExtractedLink | null;
     /**
      * The HTML body; empty when the message had none.
      */
     html: string;
+    /**
+     * The message's http(s) links, each once: the call to act first (the same as `link`),
+     * then the others in the order they stand. Taken from the HTML's anchors when it has
+     * any, else from the URLs in the text.
+     *
+     */
+    links: Array<ExtractedLink>;
     attachments: Array<AttachmentInfo>;
 };
 

@@ -102,6 +102,8 @@ export function summary(overrides: Partial<MessageSummary> = {}): MessageSummary
     seen: false,
     hasAttachments: false,
     size: 1024,
+    codes: [],
+    link: null,
     ...overrides,
   };
 }

@@ -121,7 +121,7 @@ function trimTrailing(url: string): string {
 export function extractLinks(message: MessageTexts): ExtractedLink[] {
   const anchors = message.html ? linksInHtml(message.html) : [];
   const found = anchors.length > 0 ? anchors : linksInText(message.text);
-  const byUrl = new Map<string, ExtractedLink & { at: number }>();
+  const byUrl = new Map<string, Omit<ExtractedLink, 'primary'> & { at: number }>();
   for (const { url, text, at } of found) {
     const known = byUrl.get(url);
     if (known) {
@@ -147,7 +147,7 @@ export function extractLinks(message: MessageTexts): ExtractedLink[] {
     url,
     text,
     kind,
-    ...(index === 0 && primary !== -1 ? { primary: true } : {}),
+    primary: index === 0 && primary !== -1,
   }));
 }
 

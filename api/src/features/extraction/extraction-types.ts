@@ -19,6 +19,6 @@ export interface ExtractedLink {
   url: string;
   text: string;
   kind: LinkKind;
-  /** The message's one call to act (first in the list), when it has one. */
-  primary?: true;
+  /** Whether this is the message's one call to act (then it is first in the list). */
+  primary: boolean;
 }

@@ -1,3 +1,5 @@
+import type { ExtractedCode, ExtractedLink } from '../extraction/extraction-types.js';
+
 // What a message is to the rest of the server. Storage implements these shapes; every
 // surface, the ingest and the event bus speak them.
 
@@ -22,6 +24,10 @@ export interface MessageSummary {
   intro: string;
   seen: boolean;
   hasAttachments: boolean;
+  /** The one-time codes found at parse, likeliest first. */
+  codes: ExtractedCode[];
+  /** The message's call to act, found at parse. */
+  link: ExtractedLink | null;
 }
 
 export interface AttachmentMeta {
@@ -41,6 +47,8 @@ export interface MessageDetail extends MessageSummary {
   text: string;
   html: string;
   parseError: string | null;
+  /** Every link, the call to act first. */
+  links: ExtractedLink[];
   attachments: AttachmentMeta[];
 }
 
@@ -69,6 +77,9 @@ export interface ParsedMessage {
   text: string;
   html: string;
   parseError: string | null;
+  codes: ExtractedCode[];
+  /** The call to act first (`primary`), then the others in the order they stand. */
+  links: ExtractedLink[];
   attachments: (Omit<AttachmentMeta, 'id' | 'size'> & { content: Uint8Array })[];
 }
 

@@ -19,6 +19,8 @@ export function messageSummaryResource(message: MessageSummary, mailboxAddress: 
     seen: message.seen,
     hasAttachments: message.hasAttachments,
     size: message.size,
+    codes: message.codes,
+    link: message.link,
   };
 }
 
@@ -36,6 +38,7 @@ export function messageDetailResource(
     cc: message.cc,
     text: message.text,
     html: message.html,
+    links: message.links,
     attachments: message.attachments.map((attachment) => ({
       id: attachment.id,
       filename: attachment.filename,

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ExtractedLink } from '../../features/extraction/extraction-types.js';
 import type {
   Address,
   Attachment,
@@ -151,6 +152,7 @@ export function createMessageQueries(db: Kysely<DatabaseSchema>) {
           'message_bodies.text',
           'message_bodies.html',
           'message_bodies.parse_error',
+          'message_bodies.links_json',
         ])
         .where('messages.id', '=', id)
         .where('messages.mailbox_id', 'in', mailboxIds)
@@ -169,6 +171,7 @@ export function createMessageQueries(db: Kysely<DatabaseSchema>) {
         text: row.text ?? '',
         html: row.html ?? '',
         parseError: row.parse_error ?? null,
+        links: JSON.parse(row.links_json ?? '[]') as ExtractedLink[],
         attachments: attachments.map((attachment) => ({
           id: attachment.id,
           filename: attachment.filename,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ExtractedCode, ExtractedLink } from '../../features/extraction/extraction-types.js';
 import type { Address, MessageSummary } from '../../features/messages/message-types.js';
 import type { DatabaseSchema, MessagesTable } from '../schema.js';
 
@@ -19,6 +20,8 @@ export const summaryColumns = [
   'messages.intro',
   'messages.seen',
   'messages.has_attachments',
+  'messages.codes_json',
+  'messages.link_json',
 ] as const;
 
 type SummaryRow = Pick<
@@ -40,6 +43,8 @@ export function toSummary(row: SummaryRow): MessageSummary {
     intro: row.intro,
     seen: Boolean(row.seen),
     hasAttachments: Boolean(row.has_attachments),
+    codes: JSON.parse(row.codes_json) as ExtractedCode[],
+    link: row.link_json === null ? null : (JSON.parse(row.link_json) as ExtractedLink),
   };
 }
 

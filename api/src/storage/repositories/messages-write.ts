@@ -5,6 +5,7 @@ import type {
   ParsedMessage,
   ReceivedMessage,
 } from '../../features/messages/message-types.js';
+import { primaryLink } from '../../features/extraction/extract-links.js';
 import { newId } from '../../features/new-id.js';
 import type { AttachmentsTable, DatabaseSchema, MessageBodiesTable } from '../schema.js';
 import { insertGroups, splitContent } from '../split-content.js';
@@ -73,6 +74,7 @@ async function writeParsed(
   const attachments: Insertable<AttachmentsTable>[] = [];
   const attachmentRests: { id: string; rest: Uint8Array[] }[] = [];
   for (const { id, parsed } of items) {
+    const link = primaryLink(parsed.links);
     const updated = await trx
       .updateTable('messages')
       .set({
@@ -84,6 +86,8 @@ async function writeParsed(
         subject: parsed.subject,
         intro: parsed.intro,
         has_attachments: parsed.attachments.length > 0 ? 1 : 0,
+        codes_json: JSON.stringify(parsed.codes),
+        link_json: link ? JSON.stringify(link) : null,
       })
       .where('id', '=', id)
       .where('parse_state', '=', 'pending')
@@ -98,6 +102,7 @@ async function writeParsed(
       text: parsed.text,
       html: parsed.html,
       parse_error: parsed.parseError,
+      links_json: JSON.stringify(parsed.links),
     });
     parsed.attachments.forEach((attachment, position) => {
       const { first, rest } = splitContent(attachment.content);

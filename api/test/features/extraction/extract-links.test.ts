@@ -21,9 +21,14 @@ describe('extractLinks', () => {
         kind: 'verify',
         primary: true,
       },
-      { url: 'https://shop.example/', text: 'Example Shop', kind: 'other' },
-      { url: 'https://shop.example/privacy', text: 'Privacy', kind: 'other' },
-      { url: 'https://shop.example/u/123', text: 'Unsubscribe', kind: 'unsubscribe' },
+      { url: 'https://shop.example/', text: 'Example Shop', kind: 'other', primary: false },
+      { url: 'https://shop.example/privacy', text: 'Privacy', kind: 'other', primary: false },
+      {
+        url: 'https://shop.example/u/123',
+        text: 'Unsubscribe',
+        kind: 'unsubscribe',
+        primary: false,
+      },
     ]);
     expect(primaryLink(links)?.url).toBe('https://shop.example/verify?t=abc&utm_source=mail');
   });
@@ -67,7 +72,7 @@ describe('extractLinks', () => {
         kind: 'verify',
         primary: true,
       },
-      { url: 'https://app.example/help', text: 'Help: , or reply.', kind: 'other' },
+      { url: 'https://app.example/help', text: 'Help: , or reply.', kind: 'other', primary: false },
     ]);
   });
 

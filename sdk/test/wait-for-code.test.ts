@@ -1,0 +1,67 @@
+import {
+  createTempMailClient,
+  TempMailTimeoutError,
+  waitForCode,
+  waitForLink,
+} from '@tempmail/sdk';
+import { describe, expect, it } from 'vitest';
+import { fakePublicApi, listing, summary } from './support/fake-public-api.js';
+import { until } from './support/until.js';
+
+const clientOf = (api: ReturnType<typeof fakePublicApi>) =>
+  createTempMailClient({ baseUrl: 'http://fake.test', token: 'mailbox-jwt', fetch: api.fetch });
+
+const verify = {
+  url: 'https://shop.example/verify?t=1',
+  text: 'Confirm my email',
+  kind: 'verify' as const,
+  primary: true,
+};
+
+describe('waitForCode and waitForLink', () => {
+  it('pass over a matching message without a code and answer with the server’s likeliest', async () => {
+    const welcome = summary({ subject: 'Welcome to Shop' });
+    const withCode = summary({
+      subject: 'Your Shop code',
+      codes: [
+        { value: '482913', context: 'Your code is 482913.' },
+        { value: '1234', context: 'or 1234' },
+      ],
+    });
+    const api = fakePublicApi({
+      events: [{ stream: true }],
+      messages: [listing(welcome, withCode)],
+    });
+
+    const { code, message } = await waitForCode(clientOf(api), { match: { subject: 'shop' } });
+
+    expect(code).toBe('482913');
+    expect(message.id).toBe(withCode.id);
+    // The summaries carry the codes: no message was read.
+    expect(api.requests.map((request) => request.path)).toEqual(['/v1/events', '/v1/messages']);
+  });
+
+  it('keep the caller’s filter: a code from another sender is not the one waited for', async () => {
+    const other = summary({
+      from: { name: 'Bank', address: 'otp@bank.example' },
+      codes: [{ value: '111111', context: 'Bank code 111111' }],
+      link: verify,
+    });
+    const api = fakePublicApi({ events: [{ stream: true }], messages: [listing(other)] });
+    const waiting = waitForLink(clientOf(api), { match: { from: 'shop.example' } });
+    await until(() => api.requests.length === 2);
+    const mine = summary({ link: verify });
+    api.streams[0]!.send(mine);
+
+    const { link, message } = await waiting;
+    expect(link).toEqual(verify);
+    expect(message.id).toBe(mine.id);
+  });
+
+  it('time out as waitForMessage does when no message has one', async () => {
+    const api = fakePublicApi({ events: [{ stream: true }], messages: [listing(summary())] });
+    await expect(waitForCode(clientOf(api), { timeout: 50 })).rejects.toBeInstanceOf(
+      TempMailTimeoutError,
+    );
+  });
+});
