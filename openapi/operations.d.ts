@@ -941,6 +941,60 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/mailbox/messages": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A free address's inbox, with codes and links
+         * @description The messages of the mailbox a mail.tm-compatible token names, newest first (the newest
+         *     200), as the product lists them: with each message's one-time `codes` and call-to-act
+         *     `link`, which mail.tm's own format has no room for. The dashboard's inbox of a free
+         *     address reads its list here and everything else through the mail.tm-compatible API with
+         *     the same token. A missing, forged or expired token is 401 `unauthorized`.
+         */
+        readonly get: operations["listMailboxMessages"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/mailbox/messages/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The message id.
+                 * @example 65f1c0ffee0ddba11c0ffee1
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        /**
+         * A message of a free address, with codes and links
+         * @description One whole message of the mailbox a mail.tm-compatible token names, with its `codes`,
+         *     `link` and `links`; reading it marks it seen, as opening it in the dashboard does.
+         *     Attachments are downloaded through the mail.tm-compatible API
+         *     (`/messages/{id}/attachment/{attachmentId}`, same ids). A message of another mailbox is
+         *     404 `not_found`; a missing, forged or expired token is 401 `unauthorized`.
+         */
+        readonly get: operations["getMailboxMessage"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/clear-pro-session": {
         readonly parameters: {
             readonly query?: never;
@@ -1857,6 +1911,7 @@ export interface components {
          *         "isPro": true,
          *         "plan": "pro_monthly",
          *         "proExpiresAt": "2026-12-22T09:30:00Z",
+         *         "proRenews": true,
          *         "customAlias": null
          *       },
          *       "pendingEmail": null
@@ -2275,7 +2330,14 @@ export interface components {
          *           "date": "2026-11-22T09:30:00Z",
          *           "seen": false,
          *           "hasAttachments": false,
-         *           "size": 2048
+         *           "size": 2048,
+         *           "codes": [
+         *             {
+         *               "value": "481516",
+         *               "context": "Your code is 481516."
+         *             }
+         *           ],
+         *           "link": null
          *         }
          *       ]
          *     }
@@ -2549,7 +2611,14 @@ export interface components {
          *           "date": "2026-11-22T09:30:00Z",
          *           "seen": false,
          *           "hasAttachments": false,
-         *           "size": 2048
+         *           "size": 2048,
+         *           "codes": [
+         *             {
+         *               "value": "481516",
+         *               "context": "Your code is 481516."
+         *             }
+         *           ],
+         *           "link": null
          *         }
          *       ],
          *       "total": 1
@@ -3584,6 +3653,7 @@ export interface operations {
                      *         "isPro": true,
                      *         "plan": "pro_monthly",
                      *         "proExpiresAt": "2026-12-22T09:30:00Z",
+                     *         "proRenews": true,
                      *         "customAlias": null
                      *       },
                      *       "pendingEmail": "jane@example.com"
@@ -3985,6 +4055,7 @@ export interface operations {
                      *       "isPro": true,
                      *       "plan": "pro_monthly",
                      *       "proExpiresAt": "2026-12-22T09:30:00Z",
+                     *       "proRenews": true,
                      *       "customAlias": "janeshop"
                      *     }
                      */
@@ -4216,6 +4287,7 @@ export interface operations {
                      *       "isPro": true,
                      *       "plan": "pro_monthly",
                      *       "proExpiresAt": "2026-12-22T09:30:00Z",
+                     *       "proRenews": true,
                      *       "customAlias": "janeshop"
                      *     }
                      */
@@ -4580,7 +4652,14 @@ export interface operations {
                      *           "date": "2026-11-22T09:30:00Z",
                      *           "seen": false,
                      *           "hasAttachments": false,
-                     *           "size": 2048
+                     *           "size": 2048,
+                     *           "codes": [
+                     *             {
+                     *               "value": "481516",
+                     *               "context": "Your code is 481516."
+                     *             }
+                     *           ],
+                     *           "link": null
                      *         }
                      *       ]
                      *     }
@@ -4634,8 +4713,16 @@ export interface operations {
                      *       "seen": true,
                      *       "hasAttachments": false,
                      *       "size": 2048,
+                     *       "codes": [
+                     *         {
+                     *           "value": "481516",
+                     *           "context": "Your code is 481516."
+                     *         }
+                     *       ],
+                     *       "link": null,
                      *       "text": "Your code is 481516. It expires in 10 minutes.",
                      *       "html": "<p>Your code is <b>481516</b>. It expires in 10 minutes.</p>",
+                     *       "links": [],
                      *       "attachments": []
                      *     }
                      */
@@ -4835,6 +4922,58 @@ export interface operations {
                 };
             };
             readonly 403: components["responses"]["Forbidden"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly listMailboxMessages: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The messages. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["AggregatedInbox"];
+                };
+            };
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly getMailboxMessage: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The message id.
+                 * @example 65f1c0ffee0ddba11c0ffee1
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The message. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MessageDetail"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 404: components["responses"]["NotFound"];
             readonly default: components["responses"]["ServerError"];
         };
     };
@@ -5185,7 +5324,14 @@ export interface operations {
                      *           "date": "2026-11-22T09:30:00Z",
                      *           "seen": false,
                      *           "hasAttachments": false,
-                     *           "size": 2048
+                     *           "size": 2048,
+                     *           "codes": [
+                     *             {
+                     *               "value": "481516",
+                     *               "context": "Your code is 481516."
+                     *             }
+                     *           ],
+                     *           "link": null
                      *         }
                      *       ],
                      *       "total": 1
@@ -5262,8 +5408,16 @@ export interface operations {
                      *       "seen": true,
                      *       "hasAttachments": true,
                      *       "size": 5120,
+                     *       "codes": [
+                     *         {
+                     *           "value": "481516",
+                     *           "context": "Your code is 481516."
+                     *         }
+                     *       ],
+                     *       "link": null,
                      *       "text": "Your code is 481516. It expires in 10 minutes.",
                      *       "html": "<p>Your code is <b>481516</b>. It expires in 10 minutes.</p>",
+                     *       "links": [],
                      *       "attachments": [
                      *         {
                      *           "id": "65f1c0ffee0ddba11c0ffee2",

@@ -94,17 +94,16 @@ describeInChromium('the home page in Chromium', (suite) => {
     await search.press('Escape');
     await expect.poll(() => rows.count()).toBe(2);
 
-    // Opening a message marks it seen on the server and in the list at once.
-    const patched = page.waitForResponse(
+    // Opening a message reads it, which marks it seen on the server, and in the list at once.
+    const opened = page.waitForResponse(
       (response) =>
-        response.request().method() === 'PATCH' &&
-        new URL(response.url()).pathname.startsWith('/messages/'),
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname.startsWith('/api/mailbox/messages/'),
     );
     await lunch.getByRole('button', { name: /Lunch on Friday/ }).click();
-    const patch = await patched;
-    expect(patch.status()).toBe(200);
-    expect(patch.request().headers()['content-type']).toBe('application/merge-patch+json');
-    expect(patch.request().postDataJSON()).toEqual({ seen: true });
+    const read = await opened;
+    expect(read.status()).toBe(200);
+    expect(await read.json()).toMatchObject({ subject: 'Lunch on Friday', seen: true });
     await expect.poll(() => lunch.getByTestId('unread-dot').count()).toBe(0);
     // The badge stays on the first row when sorted by date, read or not.
     expect(await lunch.getByTestId('new-badge').count()).toBe(1);
@@ -178,7 +177,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.clock.install();
     const polls: number[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/messages') polls.push(Date.now());
+      if (new URL(request.url()).pathname === '/api/mailbox/messages') polls.push(Date.now());
     });
     await page.goto(`${suite.server.url}/`);
     await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();

@@ -240,7 +240,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     // The first read of the list is slow, then fails; later ones go through.
     let reads = 0;
     await page.route(
-      (url) => url.pathname === '/messages',
+      (url) => url.pathname === '/api/mailbox/messages',
       async (route) => {
         if (route.request().method() !== 'GET' || reads++ > 0) return route.fallback();
         await new Promise((resolve) => setTimeout(resolve, 1_500));

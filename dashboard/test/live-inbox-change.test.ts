@@ -1,7 +1,7 @@
 // How one frame of the inbox's event stream changes the cached list.
 import { describe, expect, it } from 'vitest';
 import type { InboxMessage } from '../src/features/inbox/normalize-message.js';
-import { withChange } from '../src/features/inbox/use-live-messages.js';
+import { lacksCodes, withChange } from '../src/features/inbox/use-live-messages.js';
 
 const message = (id: string, createdAt: string, seen = false): InboxMessage => ({
   id,
@@ -42,5 +42,31 @@ describe('withChange', () => {
 
   it('takes a deleted message out', () => {
     expect(ids(withChange(list, { kind: 'deleted', id: 'b' }))).toEqual(['a', 'c', 'd']);
+  });
+});
+
+describe('codes and links from frames that lack them', () => {
+  const code = { value: '482913', context: 'Your code is 482913.' };
+  const link = { url: 'https://shop.example/verify', text: 'Verify' };
+  const withCode = [{ ...message('a', SAME_SECOND), codes: [code], link }];
+
+  it('keeps a listed message’s code when a mail.tm frame marks it seen', () => {
+    const frame = { ...message('a', SAME_SECOND), seen: true };
+    expect(withChange(withCode, { kind: 'message', message: frame })).toEqual([
+      { ...frame, codes: [code], link },
+    ]);
+    expect(lacksCodes(withCode, { kind: 'message', message: frame })).toBe(false);
+  });
+
+  it('takes a frame’s own codes and link when it has them, even none', () => {
+    const frame = { ...message('a', SAME_SECOND), codes: [], link: null };
+    expect(withChange(withCode, { kind: 'message', message: frame })).toEqual([frame]);
+  });
+
+  it('asks for a read of the list for a new message that came without them', () => {
+    const fresh = message('e', '2026-11-26T10:00:09.000Z');
+    expect(lacksCodes(withCode, { kind: 'message', message: fresh })).toBe(true);
+    expect(lacksCodes(withCode, { kind: 'message', message: { ...fresh, codes: [] } })).toBe(false);
+    expect(lacksCodes(withCode, { kind: 'deleted', id: 'a' })).toBe(false);
   });
 });

@@ -54,6 +54,22 @@ describe('toInboxMessage', () => {
     expect(toInboxMessage({ id: 'e' })).toBeUndefined();
     expect(toInboxMessage('not a message')).toBeUndefined();
   });
+
+  it('takes the product API’s codes and link, and offers only an http(s) link', () => {
+    const from = { name: '', address: 'x@y.z' };
+    const code = { value: '482913', context: 'Your code is 482913.' };
+    const link = { url: 'https://shop.example/v', text: 'Verify', kind: 'verify', primary: true };
+    expect(toInboxMessage({ id: 'a', from, codes: [code, { nonsense: 1 }], link })).toMatchObject({
+      codes: [code],
+      link: { url: link.url, text: 'Verify' },
+    });
+    const unsafe = { ...link, url: 'javascript:alert(1)' };
+    expect(toInboxMessage({ id: 'b', from, codes: [], link: unsafe })?.link).toBeNull();
+    // mail.tm's shapes carry neither: unknown, not none.
+    const bare = toInboxMessage({ id: 'c', from });
+    expect(bare).not.toHaveProperty('codes');
+    expect(bare).not.toHaveProperty('link');
+  });
 });
 
 describe('toOpenedMessage', () => {

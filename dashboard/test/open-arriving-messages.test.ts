@@ -73,16 +73,16 @@ describeInChromium('opening messages as they arrive, under the default limits', 
       }
       await sending;
 
-      // Every message is seen in the list, each marked once on the server; that answer was
-      // also its read, and reopening one asks nothing.
+      // Every message is seen in the list, each read once, which marked it seen on the
+      // server; reopening one asks nothing.
       await expect.poll(() => page.getByTestId('unread-dot').count()).toBe(0);
-      expect(calls.count('PATCH', /^\/messages\/[^/]+$/)).toBe(MESSAGES);
-      const reads = calls.count('GET', /^\/messages\/[^/]+$/);
+      const read = /^\/api\/mailbox\/messages\/[^/]+$/;
+      expect(calls.count('GET', read)).toBe(MESSAGES);
+      expect(calls.count('PATCH', /^\/messages\/[^/]+$/)).toBe(0);
       const first = subjects[0]!;
       await page.getByRole('button', { name: new RegExp(first) }).click();
       await page.getByRole('heading', { level: 2, name: first }).waitFor({ timeout: 5_000 });
-      expect(calls.count('GET', /^\/messages\/[^/]+$/)).toBe(reads);
-      expect(reads).toBe(0);
+      expect(calls.count('GET', read)).toBe(MESSAGES);
       // A message deleted elsewhere (another client of the mailbox) leaves the list too.
       const [mercure] = await context.cookies(`${suite.server.url}/.well-known/mercure`);
       const last = subjects[MESSAGES - 1]!;
@@ -94,9 +94,12 @@ describeInChromium('opening messages as they arrive, under the default limits', 
       });
       expect(deleted.status).toBe(204);
       await expect.poll(() => lastRow.count()).toBe(0);
-      // The stream's frames change the list in place: the first read is the only one (a
-      // reconnect on a loaded machine may add one).
-      expect(calls.count('GET', /^\/messages$/)).toBeLessThanOrEqual(2);
+      // The stream's frames change the list in place. mail.tm's frames carry no codes, so a
+      // new message's frame asks for one read of the list (coalesced while one runs); seen
+      // changes and the deletion ask for none (a reconnect on a loaded machine may add one).
+      expect(calls.count('GET', /^\/api\/mailbox\/messages$/)).toBeLessThanOrEqual(
+        1 + MESSAGES + 1,
+      );
       expect(calls.limited).toEqual([]);
       expect(await failed.count()).toBe(0);
       await context.close();

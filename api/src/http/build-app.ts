@@ -32,6 +32,7 @@ import { forwardingConfirmPage } from './dashboard-api/forwarding-confirm-page.j
 import { signInPage } from './dashboard-api/sign-in-page.js';
 import { confirmEmailPage } from './dashboard-api/confirm-email-page.js';
 import { forwardingHandlers } from './dashboard-api/forwarding-handlers.js';
+import { mailboxHandlers } from './dashboard-api/mailbox-handlers.js';
 import { proHandlers } from './dashboard-api/pro-handlers.js';
 import { recoveryHandlers } from './dashboard-api/recovery-handlers.js';
 import { visitorHandlers } from './dashboard-api/visitor-handlers.js';
@@ -62,6 +63,7 @@ function operationHandlers(services: Services): OperationHandlers {
     ...billingHandlers(services),
     ...recoveryHandlers(services),
     ...proHandlers(services),
+    ...mailboxHandlers(services),
     ...forwardingHandlers(services),
     ...mailTmHandlers(services),
     ...v1Handlers(services),

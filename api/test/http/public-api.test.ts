@@ -214,6 +214,37 @@ describe('reading messages', () => {
     expect(mailTm.body).not.toHaveProperty('links');
   });
 
+  it('shows a free address’s inbox with codes to the dashboard, by the mailbox’s token', async () => {
+    const mine = await newMailbox();
+    const other = await newMailbox();
+    await deliver(mine.address, 'Sign in', {
+      text: 'Your sign-in code is 482913.',
+      attachments: [{ filename: 'a.txt', content: Buffer.from('hello') }],
+    });
+    const list = await api().get('/api/mailbox/messages').set(bearer(mine.token)).expect(200);
+    const [summary] = list.body.messages;
+    expect(summary).toMatchObject({
+      mailbox: mine.address,
+      subject: 'Sign in',
+      seen: false,
+      codes: [{ value: '482913', context: 'Your sign-in code is 482913.' }],
+      link: null,
+    });
+    const read = await api()
+      .get(`/api/mailbox/messages/${summary.id}`)
+      .set(bearer(mine.token))
+      .expect(200);
+    expect(read.body).toMatchObject({ seen: true, codes: summary.codes, links: [] });
+    // Its attachments are fetched where the dashboard fetches a free address's: mail.tm's API.
+    const [attachment] = read.body.attachments;
+    expect(attachment.downloadUrl).toBe(`/messages/${summary.id}/attachment/${attachment.id}`);
+    await api().get(attachment.downloadUrl).set(bearer(mine.token)).expect(200);
+
+    await api().get(`/api/mailbox/messages/${summary.id}`).set(bearer(other.token)).expect(404);
+    expect((await api().get('/api/mailbox/messages').expect(401)).body.code).toBe('unauthorized');
+    await api().get('/api/mailbox/messages').set(bearer('forged.jwt.token')).expect(401);
+  });
+
   it('lists no code and no link for mail that has none', async () => {
     const mine = await newMailbox();
     await deliver(mine.address, 'Your receipt', {

@@ -2662,6 +2662,81 @@ export type StreamProEventsResponses = {
 
 export type StreamProEventsResponse = StreamProEventsResponses[keyof StreamProEventsResponses];
 
+export type ListMailboxMessagesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/mailbox/messages';
+};
+
+export type ListMailboxMessagesErrors = {
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type ListMailboxMessagesError = ListMailboxMessagesErrors[keyof ListMailboxMessagesErrors];
+
+export type ListMailboxMessagesResponses = {
+    /**
+     * The messages.
+     */
+    200: AggregatedInbox;
+};
+
+export type ListMailboxMessagesResponse = ListMailboxMessagesResponses[keyof ListMailboxMessagesResponses];
+
+export type GetMailboxMessageData = {
+    body?: never;
+    path: {
+        /**
+         * The message id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/mailbox/messages/{id}';
+};
+
+export type GetMailboxMessageErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type GetMailboxMessageError = GetMailboxMessageErrors[keyof GetMailboxMessageErrors];
+
+export type GetMailboxMessageResponses = {
+    /**
+     * The message.
+     */
+    200: MessageDetail;
+};
+
+export type GetMailboxMessageResponse = GetMailboxMessageResponses[keyof GetMailboxMessageResponses];
+
 export type ClearProSessionData = {
     body?: never;
     path?: never;

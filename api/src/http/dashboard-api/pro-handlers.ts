@@ -7,6 +7,7 @@ import { ApiError } from '../api-error.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import { refuseAlias } from '../refuse-alias.js';
 import {
+  DOWNLOAD_PATHS,
   LIST_LIMIT,
   messageDetailResource,
   messageSummaryResource,
@@ -168,7 +169,9 @@ export function proHandlers(
         markSeen: true,
       });
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
-      response.json(messageDetailResource(message, owned.get(message.mailboxId)!, '/api/message'));
+      response.json(
+        messageDetailResource(message, owned.get(message.mailboxId)!, DOWNLOAD_PATHS.proInbox),
+      );
     },
 
     async updateProMessage(request, response) {
@@ -179,7 +182,9 @@ export function proHandlers(
         request.body.seen,
       );
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
-      response.json(messageDetailResource(message, owned.get(message.mailboxId)!, '/api/message'));
+      response.json(
+        messageDetailResource(message, owned.get(message.mailboxId)!, DOWNLOAD_PATHS.proInbox),
+      );
     },
 
     async deleteProMessage(request, response) {

@@ -24,14 +24,23 @@ export function messageSummaryResource(message: MessageSummary, mailboxAddress: 
   };
 }
 
-/**
- * `downloadBase` is where the attachments are fetched: `/v1/messages` with a bearer token,
- * `/api/message` with the dashboard's session cookie.
- */
+/** Where an attachment is fetched, per surface that reads whole messages. */
+export const DOWNLOAD_PATHS = {
+  /** `/v1`, with a bearer token. */
+  publicApi: (messageId: string, attachmentId: string) =>
+    `/v1/messages/${messageId}/attachments/${attachmentId}`,
+  /** The Pro aggregated inbox, with the dashboard's session cookie. */
+  proInbox: (messageId: string, attachmentId: string) =>
+    `/api/message/${messageId}/attachments/${attachmentId}`,
+  /** A free address, through the mail.tm-compatible API with its token. */
+  mailTm: (messageId: string, attachmentId: string) =>
+    `/messages/${messageId}/attachment/${attachmentId}`,
+};
+
 export function messageDetailResource(
   message: MessageDetail,
   mailboxAddress: string,
-  downloadBase: '/v1/messages' | '/api/message' = '/v1/messages',
+  downloadPath: (messageId: string, attachmentId: string) => string = DOWNLOAD_PATHS.publicApi,
 ) {
   return {
     ...messageSummaryResource(message, mailboxAddress),
@@ -45,7 +54,7 @@ export function messageDetailResource(
       contentType: attachment.contentType,
       size: attachment.size,
       contentId: attachment.contentId,
-      downloadUrl: `${downloadBase}/${message.id}/attachments/${attachment.id}`,
+      downloadUrl: downloadPath(message.id, attachment.id),
     })),
   };
 }

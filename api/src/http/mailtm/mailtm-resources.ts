@@ -4,6 +4,7 @@ import type { components } from '@tempmail/openapi/operations';
 import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import type { MessageDetail, MessageSummary } from '../../features/messages/message-types.js';
 import type { AnyOperationRequest } from '../operation-handlers.js';
+import { DOWNLOAD_PATHS } from '../mailbox-views/message-resources.js';
 
 type Schemas = components['schemas'];
 
@@ -209,7 +210,7 @@ export function messageDetailResource(
       transferEncoding: 'base64',
       related: attachment.disposition === 'inline' && attachment.contentId !== null,
       size: attachment.size,
-      downloadUrl: `/messages/${message.id}/attachment/${attachment.id}`,
+      downloadUrl: DOWNLOAD_PATHS.mailTm(message.id, attachment.id),
     })),
   };
 }

@@ -1,14 +1,14 @@
 import {
   getProMessage,
   deleteProMessage,
+  getMailboxMessage,
   getProMessageAttachment,
   getProMessageRaw,
   listAllMessages,
+  listMailboxMessages,
   mailTmDeleteMessage,
   mailTmDownloadMessage,
   mailTmGetAttachment,
-  mailTmGetMessage,
-  mailTmListMessages,
   mailTmUpdateMessage,
   unwrap,
   updateProMessage,
@@ -34,15 +34,11 @@ export interface InboxSource {
   expiresAt: number;
   list(signal: AbortSignal): Promise<InboxMessage[]>;
   /**
-   * Null when the server's message is one the preview cannot show ("Invalid message
-   * format"); a failed read rejects ("could not be loaded").
+   * Reads a message, which marks it seen on the server. Null when the server's message is
+   * one the preview cannot show ("Invalid message format"); a failed read rejects ("could
+   * not be loaded").
    */
   read(id: string, signal: AbortSignal): Promise<OpenedMessage | null>;
-  /**
-   * Marks a message seen on the server, answering with the whole message as `read` does;
-   * undefined where reading it already marks it seen.
-   */
-  markSeen?: (id: string) => Promise<OpenedMessage | null>;
   download(messageId: string, attachmentId: string): Promise<Blob>;
   /** Deletes a message for good; absent where the API offers no delete. */
   remove?: (id: string) => Promise<void>;
@@ -92,7 +88,11 @@ function setMercureCookie(token: string): void {
   document.cookie = `mercureAuthorization=${encodeURIComponent(token)}; Path=/.well-known/mercure; SameSite=Strict${secure}`;
 }
 
-/** A free address's mailbox, through mail.tm's API and its Mercure stream. */
+/**
+ * A free address's mailbox. The list and the messages come from the product API with the
+ * mailbox's token (they carry the codes and links mail.tm's format has no room for; reading
+ * a message marks it seen); the rest goes through mail.tm's API and its Mercure stream.
+ */
 export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): InboxSource {
   const client = createApiClient(account.token);
   const stream = new URL('/.well-known/mercure', window.location.origin);
@@ -102,13 +102,9 @@ export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): In
     key: ['mailtm', account.id],
     expiresAt,
     list: async (signal) =>
-      listed((await unwrap(mailTmListMessages({ client, signal })))['hydra:member']),
+      listed((await unwrap(listMailboxMessages({ client, signal }))).messages),
     read: async (id, signal) =>
-      toOpenedMessage(await unwrap(mailTmGetMessage({ client, path: { id }, signal }))) ?? null,
-    markSeen: async (id) =>
-      toOpenedMessage(
-        await unwrap(mailTmUpdateMessage({ client, path: { id }, body: { seen: true } })),
-      ) ?? null,
+      toOpenedMessage(await unwrap(getMailboxMessage({ client, path: { id }, signal }))) ?? null,
     download: (id, attachmentId) =>
       unwrap(mailTmGetAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
     remove: async (id) => {
@@ -131,7 +127,8 @@ export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): In
       return new EventSource(stream.href);
     },
     // A Message frame comes for each new, updated (seen) and deleted message; the hub follows
-    // them with the Account (the new `used`), which changes nothing here.
+    // them with the Account (the new `used`), which changes nothing here. A frame carries no
+    // codes or link: the list keeps those it has, and reads a new message's (withChange).
     readFrame: (data) => {
       const frame = parses(data) as Record<string, unknown> | undefined;
       if (frame?.['@type'] !== 'Message') return undefined;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CodeAndLink } from './code-and-link';
 import { cutIntro } from './cut-intro';
 import { senderLabel } from './filter-messages';
 import { formatRelativeTime } from './format-relative-time';
@@ -10,7 +11,8 @@ const FOCUS_RING =
 
 /**
  * One row of the inbox list: a checkbox to select it, then a button that opens it with the
- * avatar, sender, unread dot, "New" badge, relative time, subject and intro.
+ * avatar, sender, unread dot, "New" badge, relative time, subject and intro, and under it
+ * (beside the button, never in it) the message's code to copy and link to open.
  */
 export function MessageRow({
   message,
@@ -44,58 +46,64 @@ export function MessageRow({
         aria-label={t('inbox.select', { sender, subject })}
         className={`mt-3 size-4 shrink-0 accent-indigo-600 ${FOCUS_RING}`}
       />
-      <button
-        type="button"
-        onClick={() => onOpen(message)}
-        data-message-id={message.id}
-        aria-current={current ? 'true' : undefined}
-        className={`flex min-w-0 flex-1 gap-3 rounded-md text-left ${FOCUS_RING}`}
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 dark:bg-indigo-900 text-sm font-semibold text-indigo-800 dark:text-indigo-200"
+      <div className="min-w-0 flex-1">
+        <button
+          type="button"
+          onClick={() => onOpen(message)}
+          data-message-id={message.id}
+          aria-current={current ? 'true' : undefined}
+          className={`flex w-full min-w-0 gap-3 rounded-md text-left ${FOCUS_RING}`}
         >
-          {senderInitials(sender)}
-        </span>
-        <span className="block min-w-0 flex-1">
-          <span className="flex items-center gap-2">
-            <span className={`truncate ${message.seen ? '' : 'font-semibold'}`}>{sender}</span>
-            {!message.seen && (
-              <span data-testid="unread-dot" className="size-2 shrink-0 rounded-full bg-indigo-600">
-                <span className="sr-only">{t('inbox.unread')}</span>
-              </span>
-            )}
-            {isNew && (
-              <span
-                data-testid="new-badge"
-                className="shrink-0 rounded-full bg-indigo-600 px-2 text-xs font-semibold text-white"
-              >
-                {t('inbox.new')}
-              </span>
-            )}
-            {message.createdAt && (
-              <time
-                dateTime={message.createdAt}
-                className="ml-auto shrink-0 text-xs text-slate-600 dark:text-slate-400"
-              >
-                {formatRelativeTime(new Date(message.createdAt), now, {
-                  locale: i18n.language,
-                  nowLabel: t('inbox.now'),
-                })}
-              </time>
-            )}
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 dark:bg-indigo-900 text-sm font-semibold text-indigo-800 dark:text-indigo-200"
+          >
+            {senderInitials(sender)}
           </span>
-          {message.mailbox && (
-            <span className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400">
-              {t('inbox.to', { address: message.mailbox })}
+          <span className="block min-w-0 flex-1">
+            <span className="flex items-center gap-2">
+              <span className={`truncate ${message.seen ? '' : 'font-semibold'}`}>{sender}</span>
+              {!message.seen && (
+                <span
+                  data-testid="unread-dot"
+                  className="size-2 shrink-0 rounded-full bg-indigo-600"
+                >
+                  <span className="sr-only">{t('inbox.unread')}</span>
+                </span>
+              )}
+              {isNew && (
+                <span
+                  data-testid="new-badge"
+                  className="shrink-0 rounded-full bg-indigo-600 px-2 text-xs font-semibold text-white"
+                >
+                  {t('inbox.new')}
+                </span>
+              )}
+              {message.createdAt && (
+                <time
+                  dateTime={message.createdAt}
+                  className="ml-auto shrink-0 text-xs text-slate-600 dark:text-slate-400"
+                >
+                  {formatRelativeTime(new Date(message.createdAt), now, {
+                    locale: i18n.language,
+                    nowLabel: t('inbox.now'),
+                  })}
+                </time>
+              )}
             </span>
-          )}
-          <span className="block truncate text-sm">{subject}</span>
-          <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
-            {cutIntro(message.intro)}
+            {message.mailbox && (
+              <span className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400">
+                {t('inbox.to', { address: message.mailbox })}
+              </span>
+            )}
+            <span className="block truncate text-sm">{subject}</span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+              {cutIntro(message.intro)}
+            </span>
           </span>
-        </span>
-      </button>
+        </button>
+        <CodeAndLink codes={message.codes} link={message.link} className="mt-2 pl-12" />
+      </div>
     </li>
   );
 }

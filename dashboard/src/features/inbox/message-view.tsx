@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useShortcutKeys } from '../../shared/keyboard/use-shortcut-keys';
 import { COMPACT_DANGER, COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 import { AttachmentList } from './attachment-list';
+import { CodeAndLink } from './code-and-link';
 import { formatRelativeTime } from './format-relative-time';
 import type { InboxSource } from './inbox-sources';
 import { linkPlainText } from './link-plain-text';
@@ -170,6 +171,7 @@ export function MessageView({
               )}
             </dd>
           </dl>
+          <CodeAndLink codes={data.codes} link={data.link} className="mt-3" />
           {data.html ? (
             inlineImages && (
               <MailHtmlFrame

@@ -7,6 +7,18 @@ export interface MailParty {
   address: string;
 }
 
+/** A one-time code the server found in a message. */
+export interface FoundCode {
+  value: string;
+  context: string;
+}
+
+/** A message's call to act (verify, sign in, reset…), as the server found it. */
+export interface ActionLink {
+  url: string;
+  text: string;
+}
+
 /** A list row. `createdAt` is an ISO date, or '' when the message carried none. */
 export interface InboxMessage {
   id: string;
@@ -17,6 +29,12 @@ export interface InboxMessage {
   createdAt: string;
   /** The address it came to, when the list spans several (the Pro aggregated inbox). */
   mailbox?: string;
+  /**
+   * Its one-time codes (likeliest first) and call to act, from the product API; undefined
+   * where a shape does not carry them (mail.tm's live frames).
+   */
+  codes?: FoundCode[];
+  link?: ActionLink | null;
 }
 
 export interface OpenedAttachment {
@@ -80,6 +98,24 @@ function toAttachment(value: unknown): OpenedAttachment | undefined {
   };
 }
 
+function toCodes(value: unknown): FoundCode[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((code) =>
+    isRecord(code) && typeof code.value === 'string'
+      ? [{ value: code.value, context: typeof code.context === 'string' ? code.context : '' }]
+      : [],
+  );
+}
+
+/** Only an http(s) link is offered to open. */
+function toLink(value: unknown): ActionLink | null | undefined {
+  if (value === null) return null;
+  if (!isRecord(value) || typeof value.url !== 'string') return undefined;
+  return /^https?:\/\//i.test(value.url)
+    ? { url: value.url, text: typeof value.text === 'string' ? value.text : '' }
+    : null;
+}
+
 /** A list row from any of the shapes, or undefined when it has no id or sender. */
 export function toInboxMessage(value: unknown): InboxMessage | undefined {
   if (!isRecord(value) || typeof value.id !== 'string') return undefined;
@@ -94,6 +130,8 @@ export function toInboxMessage(value: unknown): InboxMessage | undefined {
     seen: value.seen === true,
     createdAt: toDate(value),
     ...(typeof value.mailbox === 'string' ? { mailbox: value.mailbox } : {}),
+    ...('codes' in value ? { codes: toCodes(value.codes) ?? [] } : {}),
+    ...('link' in value ? { link: toLink(value.link) ?? null } : {}),
   };
 }
 

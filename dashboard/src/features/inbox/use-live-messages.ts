@@ -28,7 +28,8 @@ function useExpired(expiresAt: number): boolean {
 
 /**
  * The list after one change the stream announced. A message the list has keeps its place
- * (a seen change must not move it above another of the same second); a new one is sorted in.
+ * (a seen change must not move it above another of the same second) and, from a frame
+ * without them, its codes and link; a new one is sorted in.
  */
 export function withChange(
   list: InboxMessage[],
@@ -37,7 +38,24 @@ export function withChange(
   if (change.kind === 'deleted') return list.filter((message) => message.id !== change.id);
   const { message } = change;
   if (!list.some((listed) => listed.id === message.id)) return newestFirst([message, ...list]);
-  return list.map((listed) => (listed.id === message.id ? message : listed));
+  return list.map((listed) =>
+    listed.id === message.id
+      ? {
+          ...message,
+          codes: message.codes ?? listed.codes,
+          link: message.link === undefined ? listed.link : message.link,
+        }
+      : listed,
+  );
+}
+
+/** Whether a change brings a message the list lacks without its codes: the list is read again. */
+export function lacksCodes(list: InboxMessage[], change: InboxChange): boolean {
+  return (
+    change.kind === 'message' &&
+    change.message.codes === undefined &&
+    !list.some((listed) => listed.id === change.message.id)
+  );
 }
 
 /**
@@ -106,6 +124,7 @@ export function useLiveMessages(source: InboxSource) {
         return;
       }
       queryClient.setQueryData(queryKey, withChange(list, change));
+      if (lacksCodes(list, change)) reread();
       if (change.kind === 'message') {
         // `seen` is the one thing of an opened message that changes.
         const { seen, id } = change.message;

@@ -4,11 +4,10 @@ import type { InboxSource } from './inbox-sources';
 import { messageQueryOptions, messagesQueryOptions } from './message-queries';
 
 /**
- * Marks an opened message seen: in the cached list at once, and on the server where reading
- * it does not already (mail.tm's `PATCH /messages/{id}` `{seen: true}`). That PATCH answers
- * with the whole message, so for a message not read yet it is the read too: it runs as the
- * reader's query, which then asks the server nothing more. Call it before the reader is
- * shown. A failure re-reads the list so it shows the server's truth.
+ * Marks an unread message seen as it is opened: in the cached list at once, and on the
+ * server. A message not read yet is marked by its read (the reader's query); one read
+ * before, and since marked unread, opens from the cache, so it is marked with `setSeen`.
+ * A failure re-reads the list so it shows the server's truth.
  */
 export function useMarkSeen(source: InboxSource): (id: string) => void {
   const queryClient = useQueryClient();
@@ -28,16 +27,16 @@ export function useMarkSeen(source: InboxSource): (id: string) => void {
         void queryClient.refetchQueries({ queryKey }, { cancelRefetch: false }).then(showSeen);
       }
 
-      const markSeen = source.markSeen;
-      if (!markSeen) return;
       const detail = messageQueryOptions(source, id);
-      const marked =
-        queryClient.getQueryData(detail.queryKey) === undefined
-          ? queryClient.fetchQuery({ ...detail, queryFn: () => markSeen(id) })
-          : markSeen(id).then((opened) => {
-              if (opened) queryClient.setQueryData(detail.queryKey, opened);
-            });
-      marked.catch(() => queryClient.invalidateQueries({ queryKey }));
+      if (!source.setSeen || queryClient.getQueryData(detail.queryKey) === undefined) return;
+      source.setSeen(id, true).then(
+        () =>
+          queryClient.setQueryData(
+            detail.queryKey,
+            (opened) => opened && { ...opened, seen: true },
+          ),
+        () => queryClient.invalidateQueries({ queryKey }),
+      );
     },
     [source, queryClient],
   );
