@@ -1264,6 +1264,44 @@ export interface paths {
         readonly patch: operations["updateMessage"];
         readonly trace?: never;
     };
+    readonly "/v1/addresses/{address}/messages/next": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description One of the token's addresses.
+                 * @example k7x2mq@tempmail.test
+                 */
+                readonly address: string;
+            };
+            readonly cookie?: never;
+        };
+        /**
+         * Wait for the next message (long poll)
+         * @description Answers with the next message of the address as soon as it is stored and parsed, with
+         *     its `codes` and `link`, or `204 No Content` when none came within `timeout` seconds. It
+         *     counts once against the rate limit, however long it waits, and hears of mail received
+         *     by any node of the service.
+         *
+         *     Without `after` it waits for mail that arrives after the request. With `after` (the id
+         *     of the last message the caller has), a message that came after that one is answered at
+         *     once, the oldest first: calling again with the id just received misses nothing between
+         *     two calls. `from` and `subject` keep only messages whose sender (name or address) or
+         *     subject contains them, case-insensitively; the others are passed over.
+         *
+         *     An address the token cannot read is answered 403 `forbidden`, whether it exists or not;
+         *     an `after` id that is not in the address's mailbox is 404.
+         */
+        readonly get: operations["getNextMessage"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/v1/messages/{id}/raw": {
         readonly parameters: {
             readonly query?: never;
@@ -5510,6 +5548,72 @@ export interface operations {
             };
             readonly 400: components["responses"]["BadRequest"];
             readonly 401: components["responses"]["Unauthorized"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly getNextMessage: {
+        readonly parameters: {
+            readonly query?: {
+                /**
+                 * @description The id of the last message the caller has; only messages after it count.
+                 * @example 65f1c0ffee0ddba11c0ffee1
+                 */
+                readonly after?: string;
+                /**
+                 * @description How many seconds to wait at most; 0 looks once and answers at once.
+                 * @example 60
+                 */
+                readonly timeout?: number;
+                /**
+                 * @description Only a message whose sender's name or address contains this.
+                 * @example shop.example
+                 */
+                readonly from?: string;
+                /**
+                 * @description Only a message whose subject contains this.
+                 * @example verification
+                 */
+                readonly subject?: string;
+            };
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description One of the token's addresses.
+                 * @example k7x2mq@tempmail.test
+                 */
+                readonly address: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The next message. */
+            readonly 200: {
+                headers: {
+                    readonly "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    readonly "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    readonly "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MessageSummary"];
+                };
+            };
+            /** @description No matching message came within `timeout`. */
+            readonly 204: {
+                headers: {
+                    readonly "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    readonly "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    readonly "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 403: components["responses"]["Forbidden"];
             readonly 404: components["responses"]["NotFound"];
             readonly 429: components["responses"]["TooManyRequests"];
             readonly default: components["responses"]["ServerError"];

@@ -611,3 +611,118 @@ describe('event stream', () => {
     events.close();
   });
 });
+
+describe('waiting for the next message (long poll)', () => {
+  const next = (address: string, query = '') =>
+    `/v1/addresses/${encodeURIComponent(address)}/messages/next${query}`;
+
+  /** Counts the event bus subscriptions held, to know when a poll is waiting. */
+  async function countingSubscriptions(run: (held: () => number) => Promise<void>) {
+    const bus = server.services.events;
+    const { subscribe } = bus;
+    let held = 0;
+    bus.subscribe = (mailboxId, listener) => {
+      held += 1;
+      const stop = subscribe.call(bus, mailboxId, listener);
+      return () => {
+        held -= 1;
+        stop();
+      };
+    };
+    try {
+      await run(() => held);
+    } finally {
+      bus.subscribe = subscribe;
+    }
+  }
+
+  it('answers with a message sent during the wait, with its code, counting once', async () => {
+    const box = await newMailbox();
+    const before = await api().get('/v1/me').set(bearer(box.token)).expect(200);
+    let response!: request.Response;
+    await countingSubscriptions(async (held) => {
+      const answer = api()
+        .get(next(box.address, '?timeout=20'))
+        .set(bearer(box.token))
+        .then((done) => done);
+      // Mail arrives over SMTP once the poll is waiting.
+      await expect.poll(held, { timeout: 5_000 }).toBe(1);
+      await deliver(box.address, 'Your code');
+      response = await answer;
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      mailbox: box.address,
+      subject: 'Your code',
+      codes: [{ value: '481516' }],
+    });
+    // `/v1/me` itself counted one; the long poll one more, however long it waited.
+    const remaining = Number(before.body.rateLimit.remaining);
+    expect(Number(response.headers['ratelimit-remaining'])).toBe(remaining - 1);
+  });
+
+  it('answers stored messages after `after` at once, oldest first, then 204', async () => {
+    const box = await newMailbox();
+    await deliver(box.address, 'one');
+    await deliver(box.address, 'two');
+    await deliver(box.address, 'three');
+    const { body } = await api().get('/v1/messages').set(bearer(box.token)).expect(200);
+    const [three, two, one] = body.messages as { id: string; subject: string }[];
+    const after = async (id: string, extra = '') =>
+      api()
+        .get(next(box.address, `?after=${id}&timeout=0${extra}`))
+        .set(bearer(box.token));
+    expect((await after(one!.id)).body.subject).toBe('two');
+    expect((await after(two!.id)).body.subject).toBe('three');
+    expect((await after(one!.id, '&subject=THR')).body.subject).toBe('three');
+    expect((await after(three!.id)).status).toBe(204);
+    expect((await after(one!.id, '&from=nobody.example')).status).toBe(204);
+  });
+
+  it('passes over mail that does not match and gives up after the timeout with 204', async () => {
+    const box = await newMailbox();
+    await countingSubscriptions(async (held) => {
+      const waiting = api()
+        .get(next(box.address, '?timeout=2&from=bank.example'))
+        .set(bearer(box.token))
+        .then((response) => response);
+      await expect.poll(held, { timeout: 5_000 }).toBe(1);
+      await deliver(box.address, 'From the shop, not the bank');
+      const response = await waiting;
+      expect(response.status).toBe(204);
+      expect(response.body).toEqual({});
+    });
+  });
+
+  it('refuses another address, an unknown `after` and a timeout past 60 s', async () => {
+    const mine = await newMailbox();
+    const other = await newMailbox();
+    const refused = await api().get(next(other.address)).set(bearer(mine.token)).expect(403);
+    expect(refused.body.code).toBe('forbidden');
+    await api()
+      .get(next(mine.address, '?after=65f1c0ffee0ddba11c0ffee1&timeout=0'))
+      .set(bearer(mine.token))
+      .expect(404);
+    const tooLong = await api()
+      .get(next(mine.address, '?timeout=61'))
+      .set(bearer(mine.token))
+      .expect(400);
+    expect(tooLong.body.code).toBe('validation_failed');
+    await api().get(next(mine.address)).expect(401);
+  });
+
+  it('lets go of its subscription when the client leaves', async () => {
+    const box = await newMailbox();
+    await countingSubscriptions(async (held) => {
+      const leaving = new AbortController();
+      const polling = fetch(`${server.httpUrl}${next(box.address, '?timeout=60')}`, {
+        headers: bearer(box.token),
+        signal: leaving.signal,
+      }).catch(() => undefined);
+      await expect.poll(held, { timeout: 5_000 }).toBe(1);
+      leaving.abort();
+      await polling;
+      await expect.poll(held, { timeout: 5_000 }).toBe(0);
+    });
+  });
+});

@@ -3211,6 +3211,79 @@ export type UpdateMessageResponses = {
 
 export type UpdateMessageResponse = UpdateMessageResponses[keyof UpdateMessageResponses];
 
+export type GetNextMessageData = {
+    body?: never;
+    path: {
+        /**
+         * One of the token's addresses.
+         */
+        address: string;
+    };
+    query?: {
+        /**
+         * The id of the last message the caller has; only messages after it count.
+         */
+        after?: string;
+        /**
+         * How many seconds to wait at most; 0 looks once and answers at once.
+         */
+        timeout?: number;
+        /**
+         * Only a message whose sender's name or address contains this.
+         */
+        from?: string;
+        /**
+         * Only a message whose subject contains this.
+         */
+        subject?: string;
+    };
+    url: '/v1/addresses/{address}/messages/next';
+};
+
+export type GetNextMessageErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type GetNextMessageError = GetNextMessageErrors[keyof GetNextMessageErrors];
+
+export type GetNextMessageResponses = {
+    /**
+     * The next message.
+     */
+    200: MessageSummary;
+    /**
+     * No matching message came within `timeout`.
+     */
+    204: void;
+};
+
+export type GetNextMessageResponse = GetNextMessageResponses[keyof GetNextMessageResponses];
+
 export type GetMessageRawData = {
     body?: never;
     path: {

@@ -17,6 +17,7 @@ import { callerOf } from './guard-public-api.js';
 import { callerMailboxes, requireToken } from './identify-caller.js';
 import { createListBodyCache } from './cache-list-bodies.js';
 import { isNotModified, listValidators } from './list-validators.js';
+import { waitForNextMessage } from './wait-for-next-message.js';
 
 const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
 
@@ -34,6 +35,7 @@ export function v1Handlers(
   | 'getMessageRaw'
   | 'getMessageAttachment'
   | 'streamEvents'
+  | 'getNextMessage'
 > {
   const { config } = services;
   const listBodies = createListBodyCache();
@@ -197,6 +199,20 @@ export function v1Handlers(
         messageId: request.params.id,
         attachmentId: request.params.attachmentId,
         mailboxIds: ids,
+      });
+    },
+
+    async getNextMessage(request, response) {
+      const { mailboxes } = await scope(response);
+      const { address } = request.params;
+      const mailbox = mailboxes.find((one) => one.address === address.trim().toLowerCase());
+      if (!mailbox) throw new ApiError(403, 'forbidden', `This token cannot read ${address}.`);
+      const { after, timeout = 30, from, subject } = request.query;
+      await waitForNextMessage(request, response, services, mailbox, {
+        after,
+        timeout,
+        from,
+        subject,
       });
     },
 
