@@ -1287,7 +1287,8 @@ export interface paths {
          *     Without `after` it waits for mail that arrives after the request. With `after` (the id
          *     of the last message the caller has), a message that came after that one is answered at
          *     once, the oldest first: calling again with the id just received misses nothing between
-         *     two calls. `from` and `subject` keep only messages whose sender (name or address) or
+         *     two calls. `since` does the same from a time (the epoch for "any message, stored ones
+         *     included"); `after` wins when both are given. `from` and `subject` keep only messages whose sender (name or address) or
          *     subject contains them, case-insensitively; the others are passed over.
          *
          *     An address the token cannot read is answered 403 `forbidden`, whether it exists or not;
@@ -5561,6 +5562,11 @@ export interface operations {
                  * @example 65f1c0ffee0ddba11c0ffee1
                  */
                 readonly after?: string;
+                /**
+                 * @description Only messages received at or after this time count, stored ones included.
+                 * @example 2026-11-27T09:00:00Z
+                 */
+                readonly since?: string;
                 /**
                  * @description How many seconds to wait at most; 0 looks once and answers at once.
                  * @example 60

@@ -676,6 +676,10 @@ describe('waiting for the next message (long poll)', () => {
     expect((await after(two!.id)).body.subject).toBe('three');
     expect((await after(one!.id, '&subject=THR')).body.subject).toBe('three');
     expect((await after(three!.id)).status).toBe(204);
+    const fromTheStart = await api()
+      .get(next(box.address, `?since=${encodeURIComponent('1970-01-01T00:00:00Z')}&timeout=0`))
+      .set(bearer(box.token));
+    expect(fromTheStart.body.subject).toBe('one');
     expect((await after(one!.id, '&from=nobody.example')).status).toBe(204);
   });
 

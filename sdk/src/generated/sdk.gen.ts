@@ -1133,7 +1133,8 @@ export const updateMessage = <ThrowOnError extends boolean = false>(options: Opt
  * Without `after` it waits for mail that arrives after the request. With `after` (the id
  * of the last message the caller has), a message that came after that one is answered at
  * once, the oldest first: calling again with the id just received misses nothing between
- * two calls. `from` and `subject` keep only messages whose sender (name or address) or
+ * two calls. `since` does the same from a time (the epoch for "any message, stored ones
+ * included"); `after` wins when both are given. `from` and `subject` keep only messages whose sender (name or address) or
  * subject contains them, case-insensitively; the others are passed over.
  *
  * An address the token cannot read is answered 403 `forbidden`, whether it exists or not;

@@ -3225,6 +3225,10 @@ export type GetNextMessageData = {
          */
         after?: string;
         /**
+         * Only messages received at or after this time count, stored ones included.
+         */
+        since?: string;
+        /**
          * How many seconds to wait at most; 0 looks once and answers at once.
          */
         timeout?: number;

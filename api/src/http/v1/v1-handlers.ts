@@ -207,9 +207,10 @@ export function v1Handlers(
       const { address } = request.params;
       const mailbox = mailboxes.find((one) => one.address === address.trim().toLowerCase());
       if (!mailbox) throw new ApiError(403, 'forbidden', `This token cannot read ${address}.`);
-      const { after, timeout = 30, from, subject } = request.query;
+      const { after, since, timeout = 30, from, subject } = request.query;
       await waitForNextMessage(request, response, services, mailbox, {
         after,
+        since,
         timeout,
         from,
         subject,

@@ -10,6 +10,8 @@ import type { AnyOperationRequest } from '../operation-handlers.js';
 /** What `GET /v1/addresses/{address}/messages/next` was asked for. */
 export interface NextMessageQuery {
   after?: string;
+  /** An ISO date-time: messages received at or after it count. */
+  since?: string;
   /** Seconds, 0 to 60. */
   timeout: number;
   from?: string;
@@ -48,9 +50,14 @@ export async function waitForNextMessage(
   mailbox: Mailbox,
   query: NextMessageQuery,
 ): Promise<void> {
-  const cursor = query.after ? await services.messages.read(query.after, [mailbox.id]) : null;
+  const cursor = query.after
+    ? await services.messages.read(query.after, [mailbox.id])
+    : query.since !== undefined
+      ? // Before every id of that millisecond: at or after the time.
+        { receivedAt: Date.parse(query.since), id: '' }
+      : null;
   if (cursor === undefined) throw new ApiError(404, 'not_found', 'Message not found.');
-  // Without `after`, any message stored from now on is next, whatever time it arrived.
+  // Without either, any message stored from now on is next, whatever time it arrived.
   const wanted = (message: MessageSummary) =>
     (cursor === null || isAfter(message, cursor)) && matchesFilters(message, query);
 
