@@ -66,6 +66,9 @@ describe('toPageAddress', () => {
       createdAt: '2026-11-22T09:00:00.000Z',
       expiresAt: '2026-11-22T10:00:00.000Z',
       token: 'jwt',
+      endsAt: null,
+      endsAfterFirstMessage: false,
+      ended: false,
     };
     expect(toPageAddress(resource, -5_000)).toEqual({
       address: resource.address,

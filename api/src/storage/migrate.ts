@@ -7,6 +7,7 @@ import { mailboxListVersion } from './migrations/0004-mailbox-list-version.js';
 import { userReferenceIndexes } from './migrations/0005-user-reference-indexes.js';
 import { contentChunks } from './migrations/0006-content-chunks.js';
 import { accountLinks } from './migrations/0007-account-links.js';
+import { aliasEndings } from './migrations/0009-alias-endings.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -21,6 +22,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0005-user-reference-indexes': userReferenceIndexes,
   '0006-content-chunks': contentChunks,
   '0007-account-links': () => accountLinks,
+  '0009-alias-endings': () => aliasEndings,
 };
 
 class InCodeMigrations implements MigrationProvider {
