@@ -82,7 +82,9 @@ export interface paths {
          *     this session (so a reload or a browser restart finds the inbox again until it expires) or,
          *     for a Pro user, every address of the account (so signing in anywhere shows them). Each
          *     comes with a fresh mail.tm bearer token for reading its mail through `GET /messages` and
-         *     the rest of the mail.tm surface. Expired addresses are not listed. A browser with no
+         *     the rest of the mail.tm surface. Expired addresses are not listed; a custom address that
+         *     has ended (`ended`: its `endsAt` passed, or its first message came) is, since its mail is
+         *     still there to read. A browser with no
          *     session, or a visitor who has made no address, gets an empty list.
          */
         readonly get: operations["listAddresses"];
@@ -569,6 +571,16 @@ export interface paths {
          *     reserved name (postmaster, abuse, hostmaster, webmaster, admin, administrator, root,
          *     security, support, billing, noreply, info, help, contact, privacy, legal, and the
          *     operator's own list), in any case, is 422 `address_reserved`.
+         *
+         *     The address may end before Pro does: at `endsAt`, or with its first message
+         *     (`endsAfterFirstMessage`), or at whichever of the two comes first. After that, SMTP
+         *     refuses mail to it with 550 5.1.1 and `GET /api/addresses` lists it with `ended: true`;
+         *     its mail stays readable until it is deleted as usual. The first message is stored and ends
+         *     the address in the same write: a second one is refused at RCPT, or, when it was already
+         *     past RCPT while the first was being stored, with 550 5.1.1 at the end of its DATA. An
+         *     `endsAt` that is not in the future gives 400 `validation_failed` with 'Invalid end: the
+         *     end must be in the future.', and one after the user's Pro ends gives 'Invalid end: the
+         *     address cannot outlast your Pro, which ends at …' with that time.
          *
          *     New addresses are limited twice, each past its limit answered 429 `rate_limited` with
          *     `Retry-After` (the dashboard shows 'The mail provider is currently busy. Please wait 10-15
@@ -1883,6 +1895,25 @@ export interface components {
             readonly proRenews: boolean;
             readonly customAlias: string | null;
         };
+        /**
+         * Format: date-time
+         * @description When a Pro user's custom address stops taking mail, as chosen when it was made
+         *     (`POST /api/create-custom-email`); null when no time was chosen. Once the address has
+         *     ended, SMTP refuses mail to it (550 5.1.1, "this address has ended"); the mail it already
+         *     has stays readable, and the address stays taken, until it is deleted as usual.
+         */
+        readonly AddressEndsAt: string | null;
+        /**
+         * @description Whether the address ends with its first message: that message is stored, and the address
+         *     is marked ended in the same write, so a second one is refused even when it was already
+         *     on its way (550 5.1.1 at the end of its DATA).
+         */
+        readonly AddressEndsAfterFirstMessage: boolean;
+        /**
+         * @description True once the address takes no more mail: its `endsAt` has passed, or it ends with its
+         *     first message and that message has arrived.
+         */
+        readonly AddressEnded: boolean;
         /** @description An address the session owns, with the bearer token that reads its mail. */
         readonly SessionAddress: {
             /** @description The mailbox's id, as the mail.tm surface knows it (`GET /accounts/{id}`). */
@@ -1898,6 +1929,9 @@ export interface components {
             readonly expiresAt: string;
             /** @description A mail.tm JWT for this mailbox, sent as `Authorization: Bearer`. */
             readonly token: string;
+            readonly endsAt: components["schemas"]["AddressEndsAt"];
+            readonly endsAfterFirstMessage: components["schemas"]["AddressEndsAfterFirstMessage"];
+            readonly ended: components["schemas"]["AddressEnded"];
         };
         /** @description The session's live addresses, newest first. */
         readonly SessionAddresses: {
@@ -2121,7 +2155,9 @@ export interface components {
         /**
          * @example {
          *       "alias": "JaneShop",
-         *       "domain": "tempmail.test"
+         *       "domain": "tempmail.test",
+         *       "endsAt": "2026-11-22T10:00:00Z",
+         *       "endsAfterFirstMessage": true
          *     }
          */
         readonly CustomEmailRequest: {
@@ -2132,16 +2168,33 @@ export interface components {
             readonly alias: string;
             /** @description One of the domains from `GET /api/domains`. */
             readonly domain: string;
+            /**
+             * Format: date-time
+             * @description When the address stops taking mail: in the future, and no later than the user's Pro
+             *     end (`proExpiresAt`). Left out, the address takes mail as long as Pro lasts.
+             */
+            readonly endsAt?: string;
+            /**
+             * @description True: the address takes one message, then ends. With `endsAt` too, it ends at
+             *     whichever comes first.
+             */
+            readonly endsAfterFirstMessage?: boolean;
         };
         /**
-         * @description The new Pro address.
+         * @description The new Pro address, with its ending.
          * @example {
-         *       "address": "janeshop@tempmail.test"
+         *       "address": "janeshop@tempmail.test",
+         *       "endsAt": "2026-11-22T10:00:00Z",
+         *       "endsAfterFirstMessage": true,
+         *       "ended": false
          *     }
          */
         readonly CustomEmail: {
             /** Format: email */
             readonly address: string;
+            readonly endsAt: components["schemas"]["AddressEndsAt"];
+            readonly endsAfterFirstMessage: components["schemas"]["AddressEndsAfterFirstMessage"];
+            readonly ended: components["schemas"]["AddressEnded"];
         };
         /**
          * @example {
@@ -3517,7 +3570,10 @@ export interface operations {
                      *           "address": "quiet.otter42@tempmail.test",
                      *           "createdAt": "2026-11-22T09:00:00.000Z",
                      *           "expiresAt": "2026-11-22T10:00:00.000Z",
-                     *           "token": "eyJhbGciOiJIUzI1NiJ9.eyJtYWlsYm94SWQiOiI2NzQzYjFjMiJ9.sig"
+                     *           "token": "eyJhbGciOiJIUzI1NiJ9.eyJtYWlsYm94SWQiOiI2NzQzYjFjMiJ9.sig",
+                     *           "endsAt": null,
+                     *           "endsAfterFirstMessage": false,
+                     *           "ended": false
                      *         }
                      *       ]
                      *     }
@@ -3549,7 +3605,10 @@ export interface operations {
                      *       "address": "quiet.otter42@tempmail.test",
                      *       "createdAt": "2026-11-22T09:00:00.000Z",
                      *       "expiresAt": "2026-11-22T10:00:00.000Z",
-                     *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJtYWlsYm94SWQiOiI2NzQzYjFjMiJ9.sig"
+                     *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJtYWlsYm94SWQiOiI2NzQzYjFjMiJ9.sig",
+                     *       "endsAt": null,
+                     *       "endsAfterFirstMessage": false,
+                     *       "ended": false
                      *     }
                      */
                     readonly "application/json": components["schemas"]["SessionAddress"];
@@ -4234,12 +4293,6 @@ export interface operations {
         };
         readonly requestBody: {
             readonly content: {
-                /**
-                 * @example {
-                 *       "alias": "JaneShop",
-                 *       "domain": "tempmail.test"
-                 *     }
-                 */
                 readonly "application/json": components["schemas"]["CustomEmailRequest"];
             };
         };
@@ -4252,13 +4305,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "address": "janeshop@tempmail.test"
+                     *       "address": "janeshop@tempmail.test",
+                     *       "endsAt": "2026-11-22T10:00:00Z",
+                     *       "endsAfterFirstMessage": true,
+                     *       "ended": false
                      *     }
                      */
                     readonly "application/json": components["schemas"]["CustomEmail"];
                 };
             };
-            /** @description The alias or domain is missing or not valid (`validation_failed`). */
+            /** @description The alias or domain is missing or not valid, or the ending is (`validation_failed`). */
             readonly 400: {
                 headers: {
                     readonly [name: string]: unknown;

@@ -11,6 +11,9 @@ const MADE = {
   createdAt: '2026-11-22T09:00:00.000Z',
   expiresAt: '2026-11-22T10:00:00.000Z',
   token: 'jwt',
+  endsAt: null,
+  endsAfterFirstMessage: false,
+  ended: false,
 };
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>

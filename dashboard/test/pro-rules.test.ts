@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { isProUser } from '../src/features/account/user-query.js';
 import {
   checkAlias,
+  checkEnding,
   checkForwardingEmail,
   customEmailErrorKey,
+  toDateInputValue,
 } from '../src/features/pro/validate-pro-forms.js';
 import { shortSessionId } from '../src/features/upgrade/success-polling.js';
 import { formatPrice } from '../src/shared/product-facts.js';
@@ -17,6 +19,32 @@ describe('isProUser', () => {
     expect(isProUser({ isPro: false, proExpiresAt: '2026-11-23T09:00:00Z' }, NOW)).toBe(false);
     expect(isProUser({ isPro: true, proExpiresAt: null }, NOW)).toBe(false);
     expect(isProUser(undefined, NOW)).toBe(false);
+  });
+});
+
+describe('checkEnding', () => {
+  const HOUR = 3_600_000;
+  const proEnd = NOW + 24 * HOUR;
+
+  it('names the end of each choice, never included', () => {
+    expect(checkEnding('never', '', NOW, proEnd)).toEqual({ ok: true, endsAt: null });
+    expect(checkEnding('hour', '', NOW, proEnd)).toEqual({ ok: true, endsAt: NOW + HOUR });
+    expect(checkEnding('day', '', NOW, proEnd)).toEqual({ ok: true, endsAt: NOW + 24 * HOUR });
+    const date = toDateInputValue(NOW + 5 * HOUR);
+    expect(checkEnding('date', date, NOW, proEnd)).toEqual({ ok: true, endsAt: NOW + 5 * HOUR });
+  });
+
+  it('refuses what the server would: no date, a past one, or one after Pro ends', () => {
+    expect(checkEnding('date', '', NOW, proEnd)).toEqual({ ok: false, error: 'dateMissing' });
+    expect(checkEnding('date', toDateInputValue(NOW), NOW, proEnd)).toEqual({
+      ok: false,
+      error: 'datePast',
+    });
+    expect(checkEnding('week', '', NOW, proEnd)).toEqual({ ok: false, error: 'dateAfterPro' });
+    expect(checkEnding('date', toDateInputValue(proEnd + 60_000), NOW, proEnd)).toEqual({
+      ok: false,
+      error: 'dateAfterPro',
+    });
   });
 });
 

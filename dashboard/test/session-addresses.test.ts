@@ -1,6 +1,7 @@
 // The rules of the session's addresses on the page: which one a page opens on, which count
-// as live, expiries on this browser's clock, and the history's expiry times.
+// as live, expiries and endings on this browser's clock, and the history's expiry times.
 import { describe, expect, it } from 'vitest';
+import { describeEnding, hasEnded } from '../src/features/address/address-ending.js';
 import { chooseShownAddress, liveAddresses } from '../src/features/address/choose-shown-address.js';
 import { formatExpiryTime } from '../src/features/address/format-expiry-time.js';
 import type { PageAddress } from '../src/features/address/page-address.js';
@@ -59,19 +60,63 @@ describe('clockOffsetMs', () => {
 });
 
 describe('toPageAddress', () => {
+  const resource = {
+    id: 'mb1',
+    address: 'k7x2m9q4za@tempmail.test',
+    createdAt: '2026-11-22T09:00:00.000Z',
+    expiresAt: '2026-11-22T10:00:00.000Z',
+    token: 'jwt',
+    endsAt: null,
+    endsAfterFirstMessage: false,
+    ended: false,
+  };
+
   it('keeps the mailbox id and token, and moves the expiry by the offset', () => {
-    const resource = {
-      id: 'mb1',
-      address: 'k7x2m9q4za@tempmail.test',
-      createdAt: '2026-11-22T09:00:00.000Z',
-      expiresAt: '2026-11-22T10:00:00.000Z',
-      token: 'jwt',
-    };
     expect(toPageAddress(resource, -5_000)).toEqual({
       address: resource.address,
       expiresAt: Date.parse(resource.expiresAt) - 5_000,
       account: { id: 'mb1', token: 'jwt' },
     });
+  });
+
+  it('keeps how a custom address ends, its time moved by the offset too', () => {
+    const ending = {
+      endsAt: '2026-11-22T09:30:00.000Z',
+      endsAfterFirstMessage: true,
+      ended: false,
+    };
+    expect(toPageAddress({ ...resource, ...ending }, -5_000).ending).toEqual({
+      endsAt: Date.parse(ending.endsAt) - 5_000,
+      endsAfterFirstMessage: true,
+      ended: false,
+    });
+    expect(
+      toPageAddress({ ...resource, endsAfterFirstMessage: true, ended: true }, 0).ending,
+    ).toEqual({ endsAt: null, endsAfterFirstMessage: true, ended: true });
+  });
+});
+
+describe('describeEnding', () => {
+  const at = (endsAt: number | null, endsAfterFirstMessage = false, ended = false) => ({
+    endsAt,
+    endsAfterFirstMessage,
+    ended,
+  });
+
+  it('counts down to a chosen time, and says the first message where it may come first', () => {
+    expect(describeEnding(at(NOW + 3_600_000), NOW)).toEqual({ key: 'endsIn', time: '1h 0m 0s' });
+    expect(describeEnding(at(NOW + 61_000, true), NOW)).toEqual({
+      key: 'endsInOrFirst',
+      time: '1m 1s',
+    });
+    expect(describeEnding(at(null, true), NOW)).toEqual({ key: 'endsAfterFirst' });
+  });
+
+  it('says ended once the server said so, or the time has come by this clock', () => {
+    expect(describeEnding(at(null, true, true), NOW)).toEqual({ key: 'ended' });
+    expect(describeEnding(at(NOW), NOW)).toEqual({ key: 'ended' });
+    expect(hasEnded(at(NOW + 1), NOW)).toBe(false);
+    expect(hasEnded(at(NOW + 1), NOW + 1)).toBe(true);
   });
 });
 

@@ -9,6 +9,10 @@ const MAX_ENTRIES = 10_000;
  * address costs one look-up. Only hits are kept: an address created a moment ago is found
  * at once. A mailbox deleted within the window still passes RCPT, and its message then fails
  * to commit and gets 451, alone.
+ *
+ * A mailbox that ends with its first message is kept only once it has ended: until then the
+ * commit that ends it (on this node or another) must be seen by the very next RCPT. One that
+ * ends at a time is kept like any other; the caller judges it by the time (hasEnded).
  */
 export function cacheRecipients(find: FindRecipient, ttlMs: number): FindRecipient {
   const cache = new Map<string, { mailbox: Mailbox; until: number }>();
@@ -17,7 +21,7 @@ export function cacheRecipients(find: FindRecipient, ttlMs: number): FindRecipie
     if (hit && hit.until > now) return hit.mailbox;
     const mailbox = await find(address, now);
     cache.delete(address);
-    if (mailbox) {
+    if (mailbox && (!mailbox.endsAfterFirstMessage || mailbox.endedAt !== null)) {
       if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
       cache.set(address, { mailbox, until: Math.min(now + ttlMs, mailbox.expiresAt) });
     }

@@ -21,6 +21,12 @@ interface Received {
   receivedAt: number;
 }
 
+/** One mailbox's copy of a received message, as committed. */
+interface StoredCopy {
+  id: string;
+  mailboxId: string;
+}
+
 type ReceivedWrite = Received & { kind: 'received' };
 type ParsedWrite = { kind: 'parsed'; id: string; parsed: ParsedMessage };
 type Write = ReceivedWrite | ParsedWrite;
@@ -28,7 +34,9 @@ type Write = ReceivedWrite | ParsedWrite;
 export interface Ingest {
   /**
    * Stores a raw message once per mailbox, durably, and resolves with the new ids only
-   * after the commit; SMTP answers 250 then. Rejects when the database cannot commit.
+   * after the commit; SMTP answers 250 then. A mailbox that has ended by the commit (its
+   * time came, or another message ended it meanwhile) takes no copy: fewer ids than
+   * mailboxes, none when every one had ended. Rejects when the database cannot commit.
    */
   accept(raw: Uint8Array, mailboxIds: readonly string[]): Promise<string[]>;
   /** Parses what a crash left committed but unparsed; resolves with how many. */
@@ -60,7 +68,7 @@ export function createIngest(deps: {
   // One writer for both kinds of write: received messages (committed before their 250) and
   // parse results share each transaction, and so each fsync. better-sqlite3 blocks the event
   // loop (SMTP included) while it commits, so fewer commits means more mail served.
-  const writer = createGroupCommit<Write, string[] | boolean>(async (batch) => {
+  const writer = createGroupCommit<Write, (string | null)[] | boolean>(async (batch) => {
     const received = batch.filter((write): write is ReceivedWrite => write.kind === 'received');
     const parsed = batch.filter((write): write is ParsedWrite => write.kind === 'parsed');
     const { ids, saved } = await deps.commitBatch({
@@ -83,7 +91,7 @@ export function createIngest(deps: {
     );
   }, MAX_BATCH);
   const store = (received: Received) =>
-    writer.submit({ kind: 'received', ...received }) as Promise<string[]>;
+    writer.submit({ kind: 'received', ...received }) as Promise<(string | null)[]>;
   const save = (id: string, parsed: ParsedMessage) =>
     writer.submit({ kind: 'parsed', id, parsed }) as Promise<boolean>;
 
@@ -93,15 +101,15 @@ export function createIngest(deps: {
   }
 
   /** Parsed once per raw message, saved for each mailbox copy, then announced. */
-  async function parseAndPublish(received: Received, ids: readonly string[]) {
+  async function parseAndPublish(received: Received, copies: readonly StoredCopy[]) {
     // Read before parsing: the parser may take the bytes over.
     const size = received.raw.byteLength;
+    const ids = copies.map((copy) => copy.id);
     try {
       const parsed = await deps.parser.parse(received.raw);
       const outcomes = await Promise.all(ids.map((id) => save(id, parsed)));
-      ids.forEach((id, index) => {
+      copies.forEach(({ id, mailboxId }, index) => {
         if (!outcomes[index]) return;
-        const mailboxId = received.mailboxIds[index]!;
         const message: MessageSummary = {
           id,
           mailboxId,
@@ -129,9 +137,11 @@ export function createIngest(deps: {
   return {
     async accept(raw, mailboxIds) {
       const received: Received = { raw, mailboxIds, receivedAt: deps.now() };
-      const ids = await store(received);
-      track(parseAndPublish(received, ids));
-      return ids;
+      const copies = (await store(received)).flatMap((id, index) =>
+        id === null ? [] : [{ id, mailboxId: mailboxIds[index]! }],
+      );
+      if (copies.length > 0) track(parseAndPublish(received, copies));
+      return copies.map((copy) => copy.id);
     },
 
     async recoverPending() {
@@ -149,7 +159,7 @@ export function createIngest(deps: {
           const detail = await deps.messages.find(id, [mailboxId]);
           await parseAndPublish(
             { raw, mailboxIds: [mailboxId], receivedAt: detail?.receivedAt ?? deps.now() },
-            [id],
+            [{ id, mailboxId }],
           );
           recovered += 1;
         }

@@ -11,6 +11,7 @@ import {
 import type { Config } from '../config.js';
 import type { Ingest } from './ingest-messages.js';
 import type { CreateLimiter } from '../features/limits/create-limiter.js';
+import { hasEnded } from '../features/mailboxes/has-ended.js';
 import type { Mailbox, MailboxStore } from '../features/mailboxes/mailbox-store.js';
 import { cacheRecipients } from './cache-recipients.js';
 import { collectMessage } from './collect-message.js';
@@ -174,6 +175,7 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
     logger,
   });
   const noSuchMailbox = () => reply(550, '5.1.1 Recipient address rejected: no such mailbox');
+  const addressEnded = () => reply(550, '5.1.1 Recipient address rejected: this address has ended');
   const deferred = () =>
     reply(450, '4.7.1 Too many unknown recipients from your address, try again later');
 
@@ -183,9 +185,11 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
     session: SMTPServerSession,
   ): Promise<Error | Mailbox> {
     if (!(await unknownRecipients.admit(session))) return deferred();
+    const now = deps.now();
     const mailbox =
-      recipient.kind === 'local' ? await findRecipient(recipient.lookup, deps.now()) : undefined;
-    if (mailbox) return mailbox;
+      recipient.kind === 'local' ? await findRecipient(recipient.lookup, now) : undefined;
+    // A real address, so not counted as a guess; its owner chose to end it.
+    if (mailbox) return hasEnded(mailbox, now) ? addressEnded() : mailbox;
     return (await unknownRecipients.countUnknown(session)) ? noSuchMailbox() : deferred();
   }
 
@@ -290,7 +294,13 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
         }
         const mailboxIds = [...(recipients.get(session) ?? [])];
         deps.ingest.accept(message.bytes(), mailboxIds).then(
-          (ids) => callback(null, `2.0.0 Ok: queued as ${ids[0] ?? session.id}`),
+          (ids) => {
+            // Every recipient ended while the message was on its way: a message to an
+            // address that ends with its first one lost the race to another, or the
+            // address's time came. Refused as RCPT would now refuse it.
+            if (ids.length === 0) callback(addressEnded());
+            else callback(null, `2.0.0 Ok: queued as ${ids[0]}`);
+          },
           (error: unknown) => {
             logger.error({ err: error }, 'smtp: could not store a message; answered 451');
             callback(

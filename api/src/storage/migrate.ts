@@ -8,6 +8,7 @@ import { userReferenceIndexes } from './migrations/0005-user-reference-indexes.j
 import { contentChunks } from './migrations/0006-content-chunks.js';
 import { accountLinks } from './migrations/0007-account-links.js';
 import { messageExtraction } from './migrations/0008-message-extraction.js';
+import { aliasEndings } from './migrations/0009-alias-endings.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -23,6 +24,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0006-content-chunks': contentChunks,
   '0007-account-links': () => accountLinks,
   '0008-message-extraction': () => messageExtraction,
+  '0009-alias-endings': () => aliasEndings,
 };
 
 class InCodeMigrations implements MigrationProvider {

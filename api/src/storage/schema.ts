@@ -40,6 +40,11 @@ export interface MailboxesTable {
   expires_at: number;
   list_version: Generated<number>;
   list_changed_at: Generated<number>;
+  /** Migration 0009: when the address stops taking mail, if its owner chose a time. */
+  ends_at: number | null;
+  ends_after_first_message: Generated<Bool>;
+  /** Set by the commit that stores the first message of an address that ends with it. */
+  ended_at: number | null;
 }
 
 export interface AliasesTable {

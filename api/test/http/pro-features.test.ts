@@ -89,7 +89,12 @@ describe('custom addresses', () => {
     const created = await pro
       .post('/api/create-custom-email', { alias: ' JaneShop ', domain: 'second.test' })
       .expect(201);
-    expect(created.body).toEqual({ address: 'janeshop@second.test' });
+    expect(created.body).toEqual({
+      address: 'janeshop@second.test',
+      endsAt: null,
+      endsAfterFirstMessage: false,
+      ended: false,
+    });
     const mailbox = await server.stores.mailboxes.findByAddress('janeshop@second.test');
     const user = await server.stores.users.findById(pro.id);
     expect(mailbox).toMatchObject({ ownerUserId: pro.id, expiresAt: user!.proExpiresAt });
@@ -110,6 +115,99 @@ describe('custom addresses', () => {
     await pro
       .post('/api/create-custom-email', { alias: 'jane', domain: 'gmail.example' })
       .expect(400);
+  });
+
+  it('may end at a time, with its first message, or both, and lists how', async () => {
+    const pro = await proBrowser();
+    const now = server.services.now();
+    const inAnHour = new Date(now + 3_600_000).toISOString();
+    const timed = await pro
+      .post('/api/create-custom-email', {
+        alias: `timed${counter}`,
+        domain: 'tempmail.test',
+        endsAt: inAnHour,
+      })
+      .expect(201);
+    expect(timed.body).toMatchObject({ endsAt: inAnHour, endsAfterFirstMessage: false });
+    const once = await pro
+      .post('/api/create-custom-email', {
+        alias: `once${counter}`,
+        domain: 'tempmail.test',
+        endsAt: inAnHour,
+        endsAfterFirstMessage: true,
+      })
+      .expect(201);
+    expect(once.body).toMatchObject({
+      endsAt: inAnHour,
+      endsAfterFirstMessage: true,
+      ended: false,
+    });
+
+    const listed = async () =>
+      new Map(
+        (
+          (await pro.get('/api/addresses').expect(200)).body.addresses as {
+            address: string;
+            endsAt: string | null;
+            endsAfterFirstMessage: boolean;
+            ended: boolean;
+          }[]
+        ).map(({ address, endsAt, endsAfterFirstMessage, ended }) => [
+          address,
+          { endsAt, endsAfterFirstMessage, ended },
+        ]),
+      );
+    expect((await listed()).get(timed.body.address)).toEqual({
+      endsAt: inAnHour,
+      endsAfterFirstMessage: false,
+      ended: false,
+    });
+    // Once its time has come it is still listed, its mail still there, and marked ended.
+    server.advance(3_600_000);
+    const later = await listed();
+    expect(later.get(timed.body.address)?.ended).toBe(true);
+    expect(later.get(once.body.address)?.ended).toBe(true);
+  });
+
+  it('refuses an ending that is not in the future or outlasts Pro, with 400 validation_failed', async () => {
+    const pro = await proBrowser();
+    const now = server.services.now();
+    const user = await server.stores.users.findById(pro.id);
+    const create = (ending: object) =>
+      pro.post('/api/create-custom-email', {
+        alias: `bad${counter}`,
+        domain: 'tempmail.test',
+        ...ending,
+      });
+    const past = await create({ endsAt: new Date(now).toISOString() }).expect(400);
+    expect(past.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'Invalid end: the end must be in the future.',
+      details: [{ path: '/body/endsAt', message: 'must be in the future' }],
+    });
+    const proEnd = new Date(user!.proExpiresAt!).toISOString();
+    const tooLate = await create({
+      endsAt: new Date(user!.proExpiresAt! + 1_000).toISOString(),
+    }).expect(400);
+    expect(tooLate.body).toMatchObject({
+      code: 'validation_failed',
+      message: `Invalid end: the address cannot outlast your Pro, which ends at ${proEnd}.`,
+    });
+    // The contract's own checks: a date-time, and a boolean.
+    expect((await create({ endsAt: 'tomorrow' }).expect(400)).body.code).toBe('validation_failed');
+    // One the format allows but no clock reads.
+    const leap = await create({ endsAt: '2026-12-31T23:59:60Z' }).expect(400);
+    expect(leap.body.details).toEqual([
+      { path: '/body/endsAt', message: 'must be a time without a leap second' },
+    ]);
+    expect((await create({ endsAfterFirstMessage: 'yes' }).expect(400)).body.code).toBe(
+      'validation_failed',
+    );
+    // Nothing was made, and the end of Pro itself is allowed.
+    expect(
+      await server.stores.mailboxes.findByAddress(`bad${counter}@tempmail.test`),
+    ).toBeUndefined();
+    await create({ endsAt: proEnd }).expect(201);
   });
 
   it('remembers a custom alias on the user', async () => {

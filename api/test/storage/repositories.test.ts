@@ -93,6 +93,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0006-content-chunks',
         '0007-account-links',
         '0008-message-extraction',
+        '0009-alias-endings',
       ]);
     });
   });
@@ -739,6 +740,84 @@ describe.each(testBackends)('storage on $name', (backend) => {
         10,
       );
       expect(sameMillisecond.map((message) => message.id)).toEqual([ids[2]]);
+    });
+  });
+
+  describe('address endings', () => {
+    async function endingMailbox(ending: {
+      endsAt: number | null;
+      endsAfterFirstMessage: boolean;
+    }) {
+      return repos.mailboxes.create({
+        address: uniqueAddress('ends'),
+        passwordHash: 'h',
+        ownerUserId: null,
+        now: T0,
+        expiresAt: T0 + 24 * HOUR,
+        ending,
+      });
+    }
+    const received = (mailboxId: string, receivedAt = T0) => ({
+      mailboxId,
+      raw: bytes(`Subject: to ${mailboxId}\r\n\r\nHello.`),
+      receivedAt,
+    });
+    const commit = (messages: ReturnType<typeof received>[], now = T0) =>
+      repos.messages.commitBatch({ received: messages, parsed: [], now });
+
+    it('keeps how an address ends, and finds it as a recipient all the same', async () => {
+      const plain = await newMailbox();
+      expect(plain).toMatchObject({ endsAt: null, endsAfterFirstMessage: false, endedAt: null });
+      const ending = await endingMailbox({ endsAt: T0 + HOUR, endsAfterFirstMessage: true });
+      expect(ending).toMatchObject({
+        endsAt: T0 + HOUR,
+        endsAfterFirstMessage: true,
+        endedAt: null,
+      });
+      expect(await repos.mailboxes.findById(ending.id)).toEqual(ending);
+      // Ended or not, it is live until it expires: the refusal is the ingest's, with its text.
+      expect(await repos.mailboxes.findLiveRecipient(ending.address, T0 + 2 * HOUR)).toEqual(
+        ending,
+      );
+    });
+
+    it('stores the first message of an address that ends with it, and ends it in the same write', async () => {
+      const once = await endingMailbox({ endsAt: null, endsAfterFirstMessage: true });
+      const other = await newMailbox();
+      const first = await commit([received(once.id), received(other.id), received(once.id)]);
+      expect(first.ids[0]).toMatch(/^[0-9a-f]{24}$/);
+      expect(first.ids[1]).toMatch(/^[0-9a-f]{24}$/);
+      expect(first.ids[2]).toBeNull();
+      expect((await repos.mailboxes.findById(once.id))?.endedAt).toBe(T0);
+
+      const later = await commit([received(once.id, T0 + 1), received(other.id, T0 + 1)], T0 + 1);
+      expect(later.ids[0]).toBeNull();
+      expect(later.ids[1]).toMatch(/^[0-9a-f]{24}$/);
+      expect(await repos.messages.count([once.id])).toBe(1);
+      // Still the first message's time: a refused one changes nothing.
+      expect((await repos.mailboxes.findById(once.id))?.endedAt).toBe(T0);
+    });
+
+    it('refuses messages once the chosen time has come, and a first message then ends nothing', async () => {
+      const timed = await endingMailbox({ endsAt: T0 + HOUR, endsAfterFirstMessage: false });
+      const both = await endingMailbox({ endsAt: T0 + HOUR, endsAfterFirstMessage: true });
+      const before = await commit([received(timed.id)], T0 + HOUR - 1);
+      expect(before.ids[0]).not.toBeNull();
+      const after = await commit([received(timed.id), received(both.id)], T0 + HOUR);
+      expect(after.ids).toEqual([null, null]);
+      expect((await repos.mailboxes.findById(both.id))?.endedAt).toBeNull();
+    });
+
+    it('lets exactly one of two commits racing with a first message store it', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const once = await endingMailbox({ endsAt: null, endsAfterFirstMessage: true });
+        const results = await Promise.all([
+          commit([received(once.id)]),
+          commit([received(once.id)]),
+        ]);
+        expect(results.map((result) => result.ids[0] !== null).sort()).toEqual([false, true]);
+        expect(await repos.messages.count([once.id])).toBe(1);
+      }
     });
   });
 

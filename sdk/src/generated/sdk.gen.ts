@@ -61,7 +61,9 @@ export const getUser = <ThrowOnError extends boolean = false>(options?: Options<
  * this session (so a reload or a browser restart finds the inbox again until it expires) or,
  * for a Pro user, every address of the account (so signing in anywhere shows them). Each
  * comes with a fresh mail.tm bearer token for reading its mail through `GET /messages` and
- * the rest of the mail.tm surface. Expired addresses are not listed. A browser with no
+ * the rest of the mail.tm surface. Expired addresses are not listed; a custom address that
+ * has ended (`ended`: its `endsAt` passed, or its first message came) is, since its mail is
+ * still there to read. A browser with no
  * session, or a visitor who has made no address, gets an empty list.
  *
  */
@@ -498,6 +500,16 @@ export const listDomains = <ThrowOnError extends boolean = false>(options?: Opti
  * reserved name (postmaster, abuse, hostmaster, webmaster, admin, administrator, root,
  * security, support, billing, noreply, info, help, contact, privacy, legal, and the
  * operator's own list), in any case, is 422 `address_reserved`.
+ *
+ * The address may end before Pro does: at `endsAt`, or with its first message
+ * (`endsAfterFirstMessage`), or at whichever of the two comes first. After that, SMTP
+ * refuses mail to it with 550 5.1.1 and `GET /api/addresses` lists it with `ended: true`;
+ * its mail stays readable until it is deleted as usual. The first message is stored and ends
+ * the address in the same write: a second one is refused at RCPT, or, when it was already
+ * past RCPT while the first was being stored, with 550 5.1.1 at the end of its DATA. An
+ * `endsAt` that is not in the future gives 400 `validation_failed` with 'Invalid end: the
+ * end must be in the future.', and one after the user's Pro ends gives 'Invalid end: the
+ * address cannot outlast your Pro, which ends at …' with that time.
  *
  * New addresses are limited twice, each past its limit answered 429 `rate_limited` with
  * `Retry-After` (the dashboard shows 'The mail provider is currently busy. Please wait 10-15

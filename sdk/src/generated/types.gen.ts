@@ -93,6 +93,30 @@ export type User = {
 };
 
 /**
+ * When a Pro user's custom address stops taking mail, as chosen when it was made
+ * (`POST /api/create-custom-email`); null when no time was chosen. Once the address has
+ * ended, SMTP refuses mail to it (550 5.1.1, "this address has ended"); the mail it already
+ * has stays readable, and the address stays taken, until it is deleted as usual.
+ *
+ */
+export type AddressEndsAt = string | null;
+
+/**
+ * Whether the address ends with its first message: that message is stored, and the address
+ * is marked ended in the same write, so a second one is refused even when it was already
+ * on its way (550 5.1.1 at the end of its DATA).
+ *
+ */
+export type AddressEndsAfterFirstMessage = boolean;
+
+/**
+ * True once the address takes no more mail: its `endsAt` has passed, or it ends with its
+ * first message and that message has arrived.
+ *
+ */
+export type AddressEnded = boolean;
+
+/**
  * An address the session owns, with the bearer token that reads its mail.
  */
 export type SessionAddress = {
@@ -110,6 +134,9 @@ export type SessionAddress = {
      * A mail.tm JWT for this mailbox, sent as `Authorization: Bearer`.
      */
     token: string;
+    endsAt: AddressEndsAt;
+    endsAfterFirstMessage: AddressEndsAfterFirstMessage;
+    ended: AddressEnded;
 };
 
 /**
@@ -311,13 +338,28 @@ export type CustomEmailRequest = {
      * One of the domains from `GET /api/domains`.
      */
     domain: string;
+    /**
+     * When the address stops taking mail: in the future, and no later than the user's Pro
+     * end (`proExpiresAt`). Left out, the address takes mail as long as Pro lasts.
+     *
+     */
+    endsAt?: string;
+    /**
+     * True: the address takes one message, then ends. With `endsAt` too, it ends at
+     * whichever comes first.
+     *
+     */
+    endsAfterFirstMessage?: boolean;
 };
 
 /**
- * The new Pro address.
+ * The new Pro address, with its ending.
  */
 export type CustomEmail = {
     address: string;
+    endsAt: AddressEndsAt;
+    endsAfterFirstMessage: AddressEndsAfterFirstMessage;
+    ended: AddressEnded;
 };
 
 export type SaveCustomAliasRequest = {
@@ -2030,7 +2072,8 @@ export type CreateCustomEmailData = {
 
 export type CreateCustomEmailErrors = {
     /**
-     * The alias or domain is missing or not valid (`validation_failed`).
+     * The alias or domain is missing or not valid, or the ending is (`validation_failed`).
+     *
      */
     400: Error;
     /**

@@ -5,7 +5,7 @@ import type { Stores } from '../stores.js';
 import { createMailbox, type CreateMailboxResult } from './create-mailbox.js';
 import { randomLocalPart } from './addresses.js';
 import { FREE_MAILBOX_LIFETIME_MS } from './lifetimes.js';
-import type { Mailbox } from './mailbox-store.js';
+import type { Mailbox, MailboxEnding } from './mailbox-store.js';
 import { verifyMailboxPassword } from './verify-mailbox-password.js';
 
 export interface MailboxServiceDeps {
@@ -56,6 +56,7 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       ownerUserId: string | null;
       now: number;
       expiresAt: number;
+      ending?: MailboxEnding;
     }): Promise<CreateMailboxResult> {
       return createMailbox(
         { mailboxes, domains: deps.domains, reservedLocalParts: deps.reservedLocalParts },

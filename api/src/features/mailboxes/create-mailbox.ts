@@ -1,5 +1,5 @@
 import { DuplicateKeyError } from '../duplicate-key-error.js';
-import type { Mailbox, MailboxStore } from './mailbox-store.js';
+import type { Mailbox, MailboxEnding, MailboxStore } from './mailbox-store.js';
 import {
   baseLocalPart,
   isMailboxLocalPart,
@@ -39,6 +39,8 @@ export async function createMailbox(
     ownerUserId: string | null;
     now: number;
     expiresAt: number;
+    /** A custom address's chosen end, if any. */
+    ending?: MailboxEnding;
   },
 ): Promise<CreateMailboxResult> {
   const violations: Violation[] = [];
@@ -85,6 +87,7 @@ export async function createMailbox(
       ownerUserId: input.ownerUserId,
       now: input.now,
       expiresAt: input.expiresAt,
+      ending: input.ending,
     });
     return { ok: true, mailbox };
   } catch (error) {

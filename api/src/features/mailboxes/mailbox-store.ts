@@ -10,6 +10,21 @@ export interface Mailbox {
   listVersion: number;
   /** When the listing last changed (ms); the mailbox's creation until then. */
   listChangedAt: number;
+  /** When it stops taking mail (ms), if its owner chose a time; see hasEnded. */
+  endsAt: number | null;
+  /** Whether it stops taking mail once its first message is stored. */
+  endsAfterFirstMessage: boolean;
+  /** When its first message ended it (set by the commit that stored that message). */
+  endedAt: number | null;
+}
+
+/**
+ * How a Pro user's custom address may end before its mailbox expires: at a time, with its
+ * first message, or at whichever comes first. Every other mailbox has neither.
+ */
+export interface MailboxEnding {
+  endsAt: number | null;
+  endsAfterFirstMessage: boolean;
 }
 
 /** An extra address that delivers into an existing mailbox. */
@@ -29,12 +44,15 @@ export interface MailboxStore {
     ownerUserId: string | null;
     now: number;
     expiresAt: number;
+    /** None when left out. */
+    ending?: MailboxEnding;
   }): Promise<Mailbox>;
   findById(id: string): Promise<Mailbox | undefined>;
   findByAddress(address: string): Promise<Mailbox | undefined>;
   /**
    * The live mailbox that mail to `address` belongs in: the mailbox with that address, or
-   * the one an alias points at; undefined when there is none or it has expired.
+   * the one an alias points at; undefined when there is none or it has expired. A mailbox
+   * that has ended is found (hasEnded tells), so that its refusal can say so.
    */
   findLiveRecipient(address: string, now: number): Promise<Mailbox | undefined>;
   /** The listing change counters of these mailboxes, by id (missing: deleted). */

@@ -96,8 +96,12 @@ export interface CommitBatch {
   now: number;
 }
 
-/** The new messages' ids in order, and per parse result whether it was saved. */
+/**
+ * The new messages' ids in order, and per parse result whether it was saved. A received
+ * message's id is null when it was not stored because its mailbox had ended (see hasEnded):
+ * its end time had come by the commit, or an earlier message ended it.
+ */
 export interface CommitResult {
-  ids: string[];
+  ids: (string | null)[];
   saved: boolean[];
 }

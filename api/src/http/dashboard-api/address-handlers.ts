@@ -1,8 +1,18 @@
+import { hasEnded } from '../../features/mailboxes/has-ended.js';
 import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import type { Services } from '../../services.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
 import { createSessions } from './sessions.js';
+
+/** How an address ends, if it does, and whether it has: part of every address resource. */
+export function addressEndingResource(mailbox: Mailbox, now: number) {
+  return {
+    endsAt: mailbox.endsAt === null ? null : new Date(mailbox.endsAt).toISOString(),
+    endsAfterFirstMessage: mailbox.endsAfterFirstMessage,
+    ended: hasEnded(mailbox, now),
+  };
+}
 
 /**
  * The addresses a browser session keeps: the home page finds its inbox again after a reload
@@ -25,6 +35,7 @@ export function addressHandlers(
         { mailboxId: mailbox.id, address: mailbox.address },
         mailbox.expiresAt,
       ),
+      ...addressEndingResource(mailbox, services.now()),
     };
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { checkEnding } from '../../features/mailboxes/check-ending.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { ApiToken } from '../../features/api-tokens/api-token-store.js';
@@ -17,6 +18,7 @@ import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.
 import { sendMessageSource } from '../mailbox-views/send-message-source.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import { userResource } from './visitor-handlers.js';
+import { addressEndingResource } from './address-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
@@ -97,11 +99,22 @@ export function proHandlers(
     async createCustomEmail(request, response) {
       const user = await sessions.requirePro(request);
       await consume(customEmailLimiter, user.id, 'new addresses');
-      const { alias, domain } = request.body;
+      const { alias, domain, endsAt, endsAfterFirstMessage } = request.body;
       const lowered = domain.trim().toLowerCase();
       if (!services.config.mailDomains.includes(lowered)) {
         throw new ApiError(400, 'validation_failed', `${domain} is not one of our domains.`, [
           { path: '/body/domain', message: 'must be one of GET /api/domains' },
+        ]);
+      }
+      const now = services.now();
+      const ending = checkEnding(
+        { endsAt: endsAt === undefined ? undefined : Date.parse(endsAt), endsAfterFirstMessage },
+        now,
+        user.proExpiresAt!,
+      );
+      if (!ending.ok) {
+        throw new ApiError(400, 'validation_failed', ending.message, [
+          { path: '/body/endsAt', message: ending.detail },
         ]);
       }
       const place = await addressCreation.take(request);
@@ -110,14 +123,18 @@ export function proHandlers(
         address: `${alias.trim().toLowerCase()}@${lowered}`,
         password: randomUUID(),
         ownerUserId: user.id,
-        now: services.now(),
+        now,
         expiresAt: user.proExpiresAt!,
+        ending: ending.ending,
       });
       if (!result.ok) {
         await place.giveBack();
         throw refuseAlias(result.violations);
       }
-      response.status(201).json({ address: result.mailbox.address });
+      const { mailbox } = result;
+      response
+        .status(201)
+        .json({ address: mailbox.address, ...addressEndingResource(mailbox, now) });
     },
 
     async saveCustomAlias(request, response) {

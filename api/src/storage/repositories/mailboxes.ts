@@ -5,7 +5,11 @@ import { newId } from '../../features/new-id.js';
 import type { Dialect } from '../open-database.js';
 import { lockAddress } from '../lock-address.js';
 import type { DatabaseSchema, MailboxesTable } from '../schema.js';
-import type { Mailbox, MailboxStore } from '../../features/mailboxes/mailbox-store.js';
+import type {
+  Mailbox,
+  MailboxEnding,
+  MailboxStore,
+} from '../../features/mailboxes/mailbox-store.js';
 
 function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
   return {
@@ -17,6 +21,9 @@ function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
     expiresAt: row.expires_at,
     listVersion: Number(row.list_version),
     listChangedAt: Number(row.list_changed_at) || row.created_at,
+    endsAt: row.ends_at,
+    endsAfterFirstMessage: Boolean(row.ends_after_first_message),
+    endedAt: row.ended_at,
   };
 }
 
@@ -36,8 +43,10 @@ export function createMailboxesRepository(
       ownerUserId: string | null;
       now: number;
       expiresAt: number;
+      ending?: MailboxEnding;
     }): Promise<Mailbox> {
       const address = mailbox.address.toLowerCase();
+      const ending = mailbox.ending;
       const row = {
         id: newId(mailbox.now),
         address,
@@ -47,6 +56,9 @@ export function createMailboxesRepository(
         expires_at: mailbox.expiresAt,
         list_version: 0,
         list_changed_at: mailbox.now,
+        ends_at: ending?.endsAt ?? null,
+        ends_after_first_message: ending?.endsAfterFirstMessage ? 1 : 0,
+        ended_at: null,
       };
       await insertUnique('address', () =>
         db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type {
   CommitBatch,
   CommitResult,
@@ -133,6 +133,45 @@ async function writeParsed(
   return saved;
 }
 
+/**
+ * Per received message, whether it may be stored: not when its mailbox has ended, by its
+ * chosen time (as of this commit) or by an earlier message. A mailbox that ends with its
+ * first message takes the first of this batch's, and is marked ended in this same
+ * transaction, so no later commit stores a second one (issue 23, item 5).
+ *
+ * Called once the batch's mailbox rows are locked (touchListings): on PostgreSQL, a commit on
+ * another node that is storing a first message holds the row until it commits, and this one
+ * then reads the row as that commit left it, ended. Without that lock two nodes could each
+ * store "the first" message.
+ */
+async function admitReceived(
+  trx: Kysely<DatabaseSchema>,
+  batch: readonly ReceivedMessage[],
+  now: number,
+): Promise<boolean[]> {
+  if (batch.length === 0) return [];
+  const mailboxIds = [...new Set(batch.map((message) => message.mailboxId))];
+  const endingNow = await trx
+    .updateTable('mailboxes')
+    .set({ ended_at: now })
+    .where('id', 'in', mailboxIds)
+    .where(sql.ref('ends_after_first_message'), '=', sql.lit(true))
+    .where('ended_at', 'is', null)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .returning('id')
+    .execute();
+  const ended = await trx
+    .selectFrom('mailboxes')
+    .select('id')
+    .where('id', 'in', mailboxIds)
+    .where((eb) => eb.or([eb('ended_at', 'is not', null), eb('ends_at', '<=', now)]))
+    .execute();
+  // Each mailbox ended by this batch keeps one message: the first, which ended it.
+  const firstTaken = new Set(endingNow.map((row) => row.id));
+  const refused = new Set(ended.map((row) => row.id));
+  return batch.map(({ mailboxId }) => !refused.has(mailboxId) || firstTaken.delete(mailboxId));
+}
+
 /** The mailboxes holding these messages. */
 async function mailboxesOf(
   trx: Kysely<DatabaseSchema>,
@@ -153,33 +192,36 @@ export function createMessageWritePath(db: Kysely<DatabaseSchema>) {
   return {
     /**
      * One durable write for the ingest's group commit: stores received raw messages (their
-     * ids come back in order; listing columns stay empty until parsed) and saves parse
-     * results, in a single transaction, so both share one commit. Only a pending message
+     * ids come back in order, null for one refused because its mailbox had ended; listing
+     * columns stay empty until parsed) and saves parse results, in a single transaction, so
+     * both share one commit. Only a pending message
      * takes a parse result, so a second parse of one message (two workers, or a retry)
      * changes nothing: `saved` says, per result, whether it was saved.
      */
     async commitBatch(batch: CommitBatch): Promise<CommitResult> {
       if (batch.received.length === 0 && batch.parsed.length === 0) return { ids: [], saved: [] };
       return db.transaction().execute(async (trx) => {
-        const ids = await insertReceived(trx, batch.received);
         const saved = await writeParsed(trx, batch.parsed);
+        const savedIds = batch.parsed.filter((_, index) => saved[index]).map((item) => item.id);
+        // First, and in one statement: it locks every mailbox row the batch changes at once,
+        // before admitReceived reads them. A mailbox whose message is then refused
+        // has its listing marked changed for nothing, which costs a poll one full answer.
         await touchListings(
           trx,
           [
             ...batch.received.map((message) => message.mailboxId),
-            ...(await mailboxesOf(
-              trx,
-              batch.parsed.filter((_, index) => saved[index]).map((item) => item.id),
-            )),
+            ...(await mailboxesOf(trx, savedIds)),
           ],
           batch.now,
         );
-        // In the same transaction: a parsed message always has its forwarding queued.
-        await queueDeliveries(
+        const admitted = await admitReceived(trx, batch.received, batch.now);
+        const storedIds = await insertReceived(
           trx,
-          batch.parsed.filter((_, index) => saved[index]).map((item) => item.id),
-          batch.now,
+          batch.received.filter((_, index) => admitted[index]),
         );
+        const ids = admitted.map((stored) => (stored ? storedIds.shift()! : null));
+        // In the same transaction: a parsed message always has its forwarding queued.
+        await queueDeliveries(trx, savedIds, batch.now);
         return { ids, saved };
       });
     },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { liveAddresses } from './choose-shown-address';
+import { EndingText } from './ending-text';
 import { formatExpiryTime } from './format-expiry-time';
 import type { PageAddress } from './page-address';
 
@@ -16,7 +17,8 @@ const MOVES: Record<string, (index: number, count: number) => number> = {
 
 /**
  * The session's addresses that still live, behind a button beside the address: choosing one
- * shows it and its inbox. A disclosure of plain buttons, so a screen reader hears a list of
+ * shows it and its inbox. A custom address that ends says how, or that it has ended (it is
+ * still listed: its mail is there until it expires). A disclosure of plain buttons, so a screen reader hears a list of
  * addresses with the shown one marked current, and Tab, the arrow keys, Home and End move
  * through it; Escape, a choice, or focus leaving closes it. Laid out in the flow below the
  * address's buttons (not over the page), so it fits a phone as it fits a laptop. Shown only
@@ -132,6 +134,11 @@ export function AddressHistory({
                           time: formatExpiryTime(entry.expiresAt, now, i18n.language),
                         })}
                       </span>
+                      {entry.ending && (
+                        <span className="block text-sm text-slate-600 dark:text-slate-300">
+                          <EndingText ending={entry.ending} now={now} />
+                        </span>
+                      )}
                     </span>
                   </button>
                 </li>

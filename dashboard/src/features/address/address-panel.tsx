@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIMARY_BUTTON, PRO_BADGE, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { hasEnded } from './address-ending';
 import { AddressHistory } from './address-history';
 import type { AddressState } from './address-store';
 import { CopyAddressButton } from './copy-address-button';
+import { EndingText } from './ending-text';
 import type { PageAddress } from './page-address';
 import { useCountdownText, useNow } from './use-countdown';
 import { Spinner } from '../../shared/ui/spinner';
@@ -33,8 +35,9 @@ function GenerateFailed({ state }: { state: Extract<AddressState, { status: 'fai
 }
 
 /**
- * The home page's address with its countdown, copy and new-address buttons, the session's
- * other addresses, and, once it has expired, a notice saying so beside "New address".
+ * The home page's address with its countdown (and, for a custom address that ends, how it
+ * ends), copy and new-address buttons, the session's other addresses, and, once it has
+ * expired or ended, a notice saying so.
  */
 export function AddressPanel({
   state,
@@ -61,6 +64,9 @@ export function AddressPanel({
   const mailbox = state.status === 'ready' ? state.address : null;
   const generating = state.status === 'generating' || state.status === 'waiting';
   const expired = mailbox !== null && mailbox.expiresAt <= now;
+  // Ended: takes no more mail, but its messages stay until it expires.
+  const ended = !expired && mailbox?.ending !== undefined && hasEnded(mailbox.ending, now);
+  const notice = expired ? 'address-expired' : ended ? 'address-ended' : undefined;
 
   async function reset() {
     setResetting(true);
@@ -90,7 +96,7 @@ export function AddressPanel({
               readOnly
               value={mailbox.address}
               aria-label={t('address.label')}
-              aria-describedby={expired ? 'address-expired' : undefined}
+              aria-describedby={notice}
               onFocus={(event) => event.currentTarget.select()}
               className={`w-full min-w-0 bg-transparent font-mono text-base sm:text-lg ${expired ? 'text-slate-500 line-through dark:text-slate-400' : ''}`}
             />
@@ -129,7 +135,13 @@ export function AddressPanel({
           {mailbox && <Countdown key={mailbox.address} expiresAt={mailbox.expiresAt} />}
         </div>
       </div>
-      {/* Always present, so the notice is announced when the address runs out. */}
+      {/* On a line of its own: the row above is full on a laptop already. */}
+      {mailbox?.ending && !expired && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="address-ending">
+          <EndingText ending={mailbox.ending} now={now} />
+        </p>
+      )}
+      {/* Always present, so the notice is announced when the address runs out or ends. */}
       <div role="status">
         {expired && (
           <div
@@ -138,6 +150,15 @@ export function AddressPanel({
           >
             <p className="font-semibold">{t('address.expiredTitle')}</p>
             <p className="text-sm">{t('address.expiredText')}</p>
+          </div>
+        )}
+        {ended && (
+          <div
+            id="address-ended"
+            className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <p className="font-semibold">{t('address.endedTitle')}</p>
+            <p className="text-sm">{t('address.endedText')}</p>
           </div>
         )}
       </div>

@@ -1,6 +1,9 @@
 import type { PageAddress } from './page-address';
 
-/** The addresses that still receive mail at `now`, in the order given (the server's: newest first). */
+/**
+ * The addresses that still live at `now` (an ended one too: its mail is still there), in the
+ * order given (the server's: newest first).
+ */
 export function liveAddresses(addresses: readonly PageAddress[], now: number): PageAddress[] {
   return addresses.filter((entry) => entry.expiresAt > now);
 }

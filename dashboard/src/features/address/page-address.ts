@@ -4,6 +4,18 @@ export interface MailTmAccount {
   token: string;
 }
 
+/**
+ * How a Pro custom address ends before it expires, if its owner chose so. Times are on this
+ * browser's clock, as `expiresAt` is.
+ */
+export interface AddressEnding {
+  /** Null when no time was chosen. */
+  endsAt: number | null;
+  endsAfterFirstMessage: boolean;
+  /** As the server last said; a time that has come since ends it too (see hasEnded). */
+  ended: boolean;
+}
+
 /** The address the home page shows. */
 export interface PageAddress {
   address: string;
@@ -18,4 +30,6 @@ export interface PageAddress {
    * Pro session meanwhile.
    */
   account?: MailTmAccount;
+  /** Absent for an address that only expires. */
+  ending?: AddressEnding;
 }

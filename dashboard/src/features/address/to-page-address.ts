@@ -1,5 +1,5 @@
 import type { SessionAddress } from '@tempmail/sdk';
-import type { PageAddress } from './page-address';
+import type { AddressEnding, PageAddress } from './page-address';
 
 /**
  * An answer takes some time to arrive, and a `Date` header has whole seconds: a difference
@@ -18,11 +18,30 @@ export function clockOffsetMs(serverNow: number, localNow: number): number {
   return Math.abs(offset) < CLOCK_NOISE_MS ? 0 : offset;
 }
 
-/** The server's address as the page shows it, its expiry moved onto this browser's clock. */
+/**
+ * How a server's address ends, its time moved onto this browser's clock; undefined for one
+ * that only expires.
+ */
+export function toAddressEnding(
+  resource: Pick<SessionAddress, 'endsAt' | 'endsAfterFirstMessage' | 'ended'>,
+  offsetMs: number,
+): AddressEnding | undefined {
+  const { endsAt, endsAfterFirstMessage, ended } = resource;
+  if (endsAt === null && !endsAfterFirstMessage) return undefined;
+  return {
+    endsAt: endsAt === null ? null : Date.parse(endsAt) + offsetMs,
+    endsAfterFirstMessage,
+    ended,
+  };
+}
+
+/** The server's address as the page shows it, its times moved onto this browser's clock. */
 export function toPageAddress(resource: SessionAddress, offsetMs: number): PageAddress {
+  const ending = toAddressEnding(resource, offsetMs);
   return {
     address: resource.address,
     expiresAt: Date.parse(resource.expiresAt) + offsetMs,
     account: { id: resource.id, token: resource.token },
+    ...(ending ? { ending } : {}),
   };
 }

@@ -21,7 +21,10 @@ export function showAddress(address: PageAddress): void {
 
 /** The same address with nothing the page shows or reads it with changed. */
 const unchanged = (shown: PageAddress, listed: PageAddress) =>
-  shown.expiresAt === listed.expiresAt && shown.account?.id === listed.account?.id;
+  shown.expiresAt === listed.expiresAt &&
+  shown.account?.id === listed.account?.id &&
+  shown.ending?.ended === listed.ending?.ended &&
+  shown.ending?.endsAt === listed.ending?.endsAt;
 
 /**
  * The home page's address and the session's others. The server keeps them

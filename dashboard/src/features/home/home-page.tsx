@@ -6,6 +6,7 @@ import { useReturnParams } from '../account/use-return-params';
 import { proExpiry } from '../account/user-query';
 import { AddressPanel } from '../address/address-panel';
 import { CompactAddressBar } from '../address/compact-address-bar';
+import { useFirstMessageEndings } from '../address/use-first-message-endings';
 import { useHomeAddress } from '../address/use-home-address';
 import { InboxPanel } from '../inbox/inbox-panel';
 import { mailTmInboxSource, proInboxSource, type InboxSource } from '../inbox/inbox-sources';
@@ -59,6 +60,7 @@ export function HomePage({ user, userLoading }: { user: User | undefined; userLo
   const [aggregateFailed, setAggregateFailed] = useState(false);
   const readAlone = useCallback(() => setAggregateFailed(true), []);
   const source = useInboxSource(user, pro && !aggregateFailed, mailbox);
+  useFirstMessageEndings(source, addresses);
   const panes = useRef<HTMLDivElement>(null);
   // The row to give focus back to once the list is shown again.
   const returnTo = useRef<string | null>(null);

@@ -13,18 +13,53 @@ import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
+import { FormField } from '../../shared/ui/form-field';
 import { USER_QUERY_KEY } from '../account/user-query';
+import { formatExpiryTime } from '../address/format-expiry-time';
+import { toAddressEnding } from '../address/to-page-address';
 import { showAddress } from '../address/use-home-address';
-import { ALIAS_MAX_LENGTH, checkAlias, customEmailErrorKey } from './validate-pro-forms';
+import {
+  ALIAS_MAX_LENGTH,
+  checkAlias,
+  checkEnding,
+  customEmailErrorKey,
+  END_PRESETS_MS,
+  toDateInputValue,
+  type EndChoice,
+} from './validate-pro-forms';
 
 interface AliasForm {
   alias: string;
   domain: string;
+  /** When the address ends: never (with Pro), after a preset while, or on `endsOn`. */
+  ends: EndChoice;
+  /** The date input's value, a local time. */
+  endsOn: string;
+  endsAfterFirstMessage: boolean;
 }
+
+interface NewAlias {
+  alias: string;
+  domain: string;
+  endsAt: number | null;
+  endsAfterFirstMessage: boolean;
+}
+
+const DEFAULTS: AliasForm = {
+  alias: '',
+  domain: '',
+  ends: 'never',
+  endsOn: '',
+  endsAfterFirstMessage: false,
+};
+
+const PRESETS = ['hour', 'day', 'week'] as const;
 
 /**
  * Create custom alias: a name on one of our domains becomes the page's
- * address, kept as the Pro session and read through the aggregated inbox.
+ * address, kept as the Pro session and read through the aggregated inbox. It may end
+ * before Pro does: after an hour, a day, a week or on a date, after its first message, or
+ * at whichever of a time and its first message comes first.
  */
 export function CustomAliasDialog({
   open,
@@ -33,7 +68,7 @@ export function CustomAliasDialog({
 }: DialogState & {
   proExpiresAt: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const client = createApiClient();
   const domains = useQuery({
@@ -41,23 +76,39 @@ export function CustomAliasDialog({
     queryFn: ({ signal }) => unwrap(listDomains({ client, signal })),
     enabled: open,
   });
-  const form = useForm<AliasForm>({ defaultValues: { alias: '', domain: '' } });
+  const form = useForm<AliasForm>({ defaultValues: DEFAULTS });
+  const ends = form.watch('ends');
+  // When the form is drawn: the presets that would end after Pro are not offered.
+  const now = Date.now();
   const firstDomain = domains.data?.domains[0];
   useEffect(() => {
     if (firstDomain && !form.getValues('domain')) form.setValue('domain', firstDomain);
   }, [firstDomain, form]);
 
   const create = useMutation({
-    mutationFn: async ({ alias, domain }: { alias: string; domain: string }) => {
-      const { address } = await unwrap(createCustomEmail({ client, body: { alias, domain } }));
+    mutationFn: async ({ alias, domain, endsAt, endsAfterFirstMessage }: NewAlias) => {
+      const created = await unwrap(
+        createCustomEmail({
+          client,
+          body: {
+            alias,
+            domain,
+            ...(endsAt === null ? {} : { endsAt: new Date(endsAt).toISOString() }),
+            ...(endsAfterFirstMessage ? { endsAfterFirstMessage } : {}),
+          },
+        }),
+      );
       // Best effort: the address works whether or not this is remembered.
       await unwrap(saveCustomAlias({ client, body: { customAlias: alias } })).catch(
         () => undefined,
       );
-      return address;
+      return created;
     },
-    onSuccess: (address, { domain }) => {
-      showAddress({ address, expiresAt: proExpiresAt });
+    onSuccess: (created, { domain }) => {
+      const { address } = created;
+      // Its end is the time this browser asked for, so on this browser's clock already.
+      const ending = toAddressEnding(created, 0);
+      showAddress({ address, expiresAt: proExpiresAt, ...(ending ? { ending } : {}) });
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       showToast({
         title: t('alias.createdTitle'),
@@ -65,7 +116,7 @@ export function CustomAliasDialog({
         variant: 'default',
       });
       // The domain stays chosen: the next alias of this visit needs one too.
-      form.reset({ alias: '', domain });
+      form.reset({ ...DEFAULTS, domain });
       onOpenChange(false);
     },
   });
@@ -76,10 +127,24 @@ export function CustomAliasDialog({
       form.setError('alias', { message: t(`alias.errors.${check.error}`) });
       return;
     }
-    create.mutate({ alias: check.alias, domain: check.domain });
+    const ending = checkEnding(values.ends, values.endsOn, Date.now(), proExpiresAt);
+    if (!ending.ok) {
+      // The date's own field when it names one, else the choice (a preset now too long).
+      form.setError(values.ends === 'date' ? 'endsOn' : 'ends', {
+        message: t(`alias.errors.${ending.error}`),
+      });
+      return;
+    }
+    create.mutate({
+      alias: check.alias,
+      domain: check.domain,
+      endsAt: ending.endsAt,
+      endsAfterFirstMessage: values.endsAfterFirstMessage,
+    });
   }
 
   const aliasError = form.formState.errors.alias;
+  const { errors } = form.formState;
   const serverError = create.error;
   const serverMessage = serverError instanceof Error ? serverError.message : '';
   const errorKey =
@@ -129,6 +194,54 @@ export function CustomAliasDialog({
             {aliasError.message}
           </p>
         )}
+        <div className="flex flex-wrap items-start gap-2">
+          <div className="min-w-40 flex-1">
+            <FormField label={t('alias.endsLabel')} error={errors.ends?.message}>
+              {(field) => (
+                <select className={TEXT_INPUT} {...field} {...form.register('ends')}>
+                  <option value="never">{t('alias.endsNever')}</option>
+                  {PRESETS.map((preset) => (
+                    <option
+                      key={preset}
+                      value={preset}
+                      disabled={now + END_PRESETS_MS[preset] > proExpiresAt}
+                    >
+                      {t(`alias.ends.${preset}`)}
+                    </option>
+                  ))}
+                  <option value="date">{t('alias.endsOnDate')}</option>
+                </select>
+              )}
+            </FormField>
+          </div>
+          {ends === 'date' && (
+            <div className="min-w-40 flex-1">
+              <FormField label={t('alias.endsOnLabel')} error={errors.endsOn?.message}>
+                {(field) => (
+                  <input
+                    type="datetime-local"
+                    min={toDateInputValue(now)}
+                    max={toDateInputValue(proExpiresAt)}
+                    className={TEXT_INPUT}
+                    {...field}
+                    {...form.register('endsOn')}
+                  />
+                )}
+              </FormField>
+            </div>
+          )}
+        </div>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-indigo-600"
+            {...form.register('endsAfterFirstMessage')}
+          />
+          <span>{t('alias.endsAfterFirst')}</span>
+        </label>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t('alias.endsHint', { time: formatExpiryTime(proExpiresAt, now, i18n.language) })}
+        </p>
         {errorKey && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {errorKey === 'server' ? serverMessage : t(`alias.errors.${errorKey}`)}

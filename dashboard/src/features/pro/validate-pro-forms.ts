@@ -19,6 +19,45 @@ export function checkAlias(alias: string, domain: string): AliasCheck {
   return { ok: true, alias: cleaned, domain: domain.trim() };
 }
 
+/** When a new custom address ends, as the form offers it: never, after a while, or on a date. */
+export type EndChoice = 'never' | 'hour' | 'day' | 'week' | 'date';
+
+/** How long after its creation each preset ends an address. */
+export const END_PRESETS_MS = {
+  hour: 60 * 60 * 1000,
+  day: 24 * 60 * 60 * 1000,
+  week: 7 * 24 * 60 * 60 * 1000,
+} as const;
+
+export type EndingCheck =
+  | { ok: true; endsAt: number | null }
+  | { ok: false; error: 'dateMissing' | 'datePast' | 'dateAfterPro' };
+
+/**
+ * The end time a choice names (epoch ms; null for never), or why it cannot be used: the
+ * server takes only a time in the future and no later than the user's Pro end. `date` is the
+ * date input's value, a local time (`2026-11-22T18:30`).
+ */
+export function checkEnding(
+  choice: EndChoice,
+  date: string,
+  now: number,
+  proExpiresAt: number,
+): EndingCheck {
+  if (choice === 'never') return { ok: true, endsAt: null };
+  const endsAt = choice === 'date' ? new Date(date).getTime() : now + END_PRESETS_MS[choice];
+  if (Number.isNaN(endsAt)) return { ok: false, error: 'dateMissing' };
+  if (endsAt <= now) return { ok: false, error: 'datePast' };
+  if (endsAt > proExpiresAt) return { ok: false, error: 'dateAfterPro' };
+  return { ok: true, endsAt };
+}
+
+/** A time as a date input's value: local, to the minute (`2026-11-22T18:30`). */
+export function toDateInputValue(time: number): string {
+  const local = new Date(time - new Date(time).getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
 export type ForwardingCheck =
   { ok: true; email: string | null } | { ok: false; error: 'required' | 'invalid' };
 

@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { describeEnding } from './address-ending';
+import type { AddressEnding } from './page-address';
+
+/** 'Ends in …', 'Ends after its first message' or 'Ended', for an address at `now`. */
+export function EndingText({ ending, now }: { ending: AddressEnding; now: number }) {
+  const { t } = useTranslation();
+  const { key, time } = describeEnding(ending, now);
+  return <>{t(`address.${key}`, { time })}</>;
+}

@@ -1,0 +1,82 @@
+// A Pro custom address that ends (issue 23, item 5), in a real browser against the real
+// server: the create form offers the ending by keyboard, the address says how it ends, and
+// once its first message has come over SMTP it shows as ended, in the panel and the list of
+// addresses, while that message stays in the inbox and the next one is refused.
+import { expect, it } from 'vitest';
+import { sendMail } from '../../tests/support/send-mail.js';
+import { describeInChromium } from './support/describe-in-chromium.js';
+import { buyPassInPage, mailTo } from './support/open-home.js';
+
+describeInChromium('Ending custom addresses in Chromium', (suite) => {
+  it('makes an address that ends after its first message, and shows it ended once mailed', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+    await page.getByRole('link', { name: /Start using Pro/i }).click();
+    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+    await addressBox.waitFor({ timeout: 10_000 });
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+
+    await page
+      .getByRole('region', { name: 'Your Pro tools' })
+      .getByRole('button', { name: /Create custom alias/i })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Create custom alias' });
+    await dialog.getByLabel('Alias').fill('onceonly');
+
+    // A 24-hour pass: a week would outlast it, so it is not offered.
+    const ends = dialog.getByLabel('Ends', { exact: true });
+    expect(await ends.locator('option[value="week"]').isDisabled()).toBe(true);
+    // A date gets its own labelled input; a past one is refused before anything is sent.
+    await ends.selectOption('date');
+    const date = dialog.getByLabel('End date and time');
+    await date.fill('2020-01-01T09:00');
+    await dialog.getByRole('button', { name: 'Create address' }).click();
+    await dialog.getByText('Invalid end: the end must be in the future.').waitFor();
+
+    // By keyboard: the choice of ending, then the checkbox, each a Tab away.
+    await ends.focus();
+    await page.keyboard.press('Home');
+    expect(await ends.inputValue()).toBe('never');
+    expect(await date.count()).toBe(0);
+    await page.keyboard.press('ArrowDown');
+    expect(await ends.inputValue()).toBe('hour');
+    await page.keyboard.press('Tab');
+    const firstMessage = dialog.getByLabel('End after its first message');
+    expect(await firstMessage.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await firstMessage.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Create address' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => addressBox.inputValue()).toBe('onceonly@tempmail.test');
+    const ending = page.getByTestId('address-ending');
+    expect(await ending.textContent()).toMatch(
+      /^Ends in (59m|1h 0m) \d+s or after its first message$/,
+    );
+
+    await mailTo(suite.server.smtpPort, 'onceonly@tempmail.test', 'The only one');
+    await page.getByRole('button', { name: /The only one/ }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => ending.textContent(), { timeout: 10_000 }).toBe('Ended');
+    await page.getByText('This address has ended').waitFor();
+
+    // The list of addresses says it too, beside the address Pro started with.
+    await page.getByRole('button', { name: /Your addresses/ }).click();
+    const entry = page
+      .getByRole('list', { name: 'Your addresses' })
+      .getByRole('listitem')
+      .filter({ hasText: 'onceonly@tempmail.test' });
+    await entry.getByText('Ended', { exact: true }).waitFor();
+
+    // A second message is refused over SMTP; the first stays in the inbox.
+    await expect(
+      sendMail(suite.server.smtpPort, {
+        from: 'Sender <sender@example.com>',
+        to: 'onceonly@tempmail.test',
+        subject: 'One too many',
+        text: 'Refused.',
+      }),
+    ).rejects.toThrow(/550 5\.1\.1 Recipient address rejected: this address has ended/);
+    expect(await page.getByRole('button', { name: /The only one/ }).count()).toBe(1);
+    await context.close();
+  }, 90_000);
+});
