@@ -162,6 +162,8 @@ describe('tempmail against a running server', () => {
     );
   });
 
+  // A score of CLI processes, each a Node start: under a full suite's load they outlast the
+  // default 20 s, though each step is quick.
   it('lists, reads, marks and deletes messages', async () => {
     const { user, address } = await userWithMailbox();
     expect(await user.run(['inbox'])).toEqual({ code: 0, stdout: '', stderr: '' });
@@ -208,7 +210,7 @@ describe('tempmail against a running server', () => {
       stderr: 'Message not found.\n',
     });
     expect(await user.run(['read', 'not-an-id'])).toMatchObject({ code: 2, stdout: '' });
-  });
+  }, 60_000);
 
   it('saves attachments with safe names and never overwrites', async () => {
     const { user, address } = await userWithMailbox();
