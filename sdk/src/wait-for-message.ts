@@ -1,5 +1,6 @@
 import type { Client } from './generated/client/index.js';
 import type { MessageSummary } from './generated/types.gen.js';
+import { longPollMessages } from './long-poll-messages.js';
 import { TempMailTimeoutError } from './tempmail-errors.js';
 import { watchMessages, type WatchMessagesOptions } from './watch-messages.js';
 
@@ -31,7 +32,9 @@ export interface WaitForMessageOptions extends Omit<WatchMessagesOptions, 'inclu
 /**
  * Resolves with the first message that matches: one already in the inbox (oldest first),
  * else the next to arrive, seen through the live stream or, when it cannot be opened, by
- * polling (see `watchMessages`). Rejects with `TempMailTimeoutError` after `timeout`, with
+ * polling (see `watchMessages`). Given a `mailbox`, it waits on that one address with the
+ * server's long poll instead: one request a minute however long the wait, answered as soon
+ * as the message is stored, `match`'s `from` and `subject` applied by the server. Rejects with `TempMailTimeoutError` after `timeout`, with
  * `signal`'s reason when it aborts, or with the `TempMailError` that made waiting pointless
  * (an expired token). The stream and every timer are gone when it settles.
  */
@@ -51,6 +54,19 @@ export async function waitForMessage(
   const forward = () => stop.abort();
   signal?.addEventListener('abort', forward, { once: true });
   try {
+    if (watchOptions.mailbox !== undefined) {
+      return await longPollMessages(client, watchOptions.mailbox, {
+        matches,
+        filter: typeof match === 'object' ? match : undefined,
+        timeout,
+        skipExisting,
+        signal: stop.signal,
+      }).catch((error: unknown) => {
+        if (timedOut) throw new TempMailTimeoutError(timeout);
+        signal?.throwIfAborted();
+        throw error;
+      });
+    }
     const messages = watchMessages(client, {
       ...watchOptions,
       signal: stop.signal,

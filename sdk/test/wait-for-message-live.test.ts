@@ -125,10 +125,43 @@ describe('waitForMessage against a running server', () => {
     expect(modes).toEqual(['polling']);
   });
 
-  it('times out with a typed error when nothing matches', async () => {
-    const { client } = await newMailbox();
-    await expect(waitForMessage(client, { timeout: 500 })).rejects.toBeInstanceOf(
-      TempMailTimeoutError,
+  // One mailbox for both ways of waiting: the server allows 5 new addresses a minute per IP.
+  it('waits on one address with the long poll, and times out with a typed error either way', async () => {
+    const { address, token } = await newMailbox();
+    await send({ from: 'a@shop.example', to: address, subject: 'Already there', text: 'Hi' });
+    const paths: string[] = [];
+    const recording = createTempMailClient({
+      baseUrl: server.url,
+      token,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        paths.push(new URL(request.url).pathname);
+        return fetch(request);
+      },
+    });
+    // A message already there counts, unless skipExisting.
+    const existing = await waitForMessage(recording, { mailbox: address, timeout: 15_000 });
+    expect(existing.subject).toBe('Already there');
+
+    const waiting = waitForMessage(recording, {
+      mailbox: address,
+      skipExisting: true,
+      match: { from: 'shop.example', where: (message) => message.subject.includes('second') },
+      timeout: 15_000,
+    });
+    await send({ from: 'news@other.example', to: address, subject: 'Not this', text: 'Hi' });
+    await send({ from: 'a@shop.example', to: address, subject: 'The first', text: 'Hi' });
+    await send({ from: 'a@shop.example', to: address, subject: 'The second', text: 'Hi' });
+    expect((await waiting).subject).toBe('The second');
+    expect(new Set(paths)).toEqual(
+      new Set([`/v1/addresses/${encodeURIComponent(address)}/messages/next`, '/v1/messages']),
     );
+
+    await expect(
+      waitForMessage(recording, { mailbox: address, skipExisting: true, timeout: 1_000 }),
+    ).rejects.toBeInstanceOf(TempMailTimeoutError);
+    await expect(
+      waitForMessage(recording, { skipExisting: true, timeout: 500 }),
+    ).rejects.toBeInstanceOf(TempMailTimeoutError);
   });
 });

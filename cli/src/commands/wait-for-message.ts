@@ -24,9 +24,11 @@ that has a link (or a code) and prints only that. A matching message already in 
 mailbox counts (unless --new), so a mail that arrived just before the command is not
 missed.
 
-It listens on the server's live event stream; when the stream cannot be opened it polls
-the inbox (every 4 s with a Pro token, 12 s otherwise, slower after errors, and never
-before the server's Retry-After). On a terminal a spinner on stderr shows the wait.
+For the current mailbox it asks the server to answer as soon as the mail is stored (a long
+poll: one request a minute however long the wait). With only a Pro token it listens on the
+server's live event stream, and when that cannot be opened polls the inbox (every 4 s,
+slower after errors, never before the server's Retry-After). On a terminal a spinner on
+stderr shows the wait.
 
 --from and --subject match case-insensitively anywhere in the sender (name or address)
 and the subject. The server finds codes and links once, when a message arrives, in
@@ -88,7 +90,8 @@ codes), the link is the message's call to act (verify, confirm, sign in, reset).
       return found;
     };
 
-    const target = context.credentials().mailbox?.address ?? 'your mailboxes';
+    const address = context.credentials().mailbox?.address;
+    const target = address ?? 'your mailboxes';
     const spinner = startSpinner(context.stderr, `Waiting for mail to ${target}…`);
     let summary: MessageSummary;
     try {
@@ -100,6 +103,7 @@ codes), the link is the message's call to act (verify, confirm, sign in, reset).
         },
         timeout: timeout * 1000,
         skipExisting: values.new === true,
+        ...(address !== undefined ? { mailbox: address } : {}),
         signal: context.signal,
         onModeChange: (mode: WatchMode) =>
           spinner.update(
