@@ -10,6 +10,8 @@
 //                 per stream, ms from the SMTP 250 to its `event: message` frame; server RSS
 //   fan-out floor the same streams and clients on bare node:http writing one frame to each:
 //                 what the clients and the loopback alone cost on this machine
+//   long poll     GET /v1/addresses/{address}/messages/next waiting, one message over SMTP:
+//                 ms from the SMTP 250 to the answer, over 50 messages one after another
 //
 // Targets run one after another, never side by side (the machine has 2 cores). The load
 // generator and the stream clients run in this process; every server in its own.
@@ -38,7 +40,13 @@ const TARGETS = {
   poll200VsMaildev: 3,
   fanOutP99Ms: 200,
   fanOutRssMb: 300,
+  longPollP99Ms: 50,
 };
+
+/** Messages the long poll is timed on, each waited for on its own. */
+const LONG_POLL_ROUNDS = 50;
+/** How long a poll is given to reach the server and subscribe before its message is sent. */
+const LONG_POLL_SETTLE_MS = 50;
 
 /**
  * The limits stay in the request path (their cost is part of what we measure) but are raised
@@ -436,6 +444,65 @@ async function measureFanOut(streams: number): Promise<Delivery | string> {
   }
 }
 
+interface LongPollFigures {
+  rounds: number;
+  /** Polls that answered with the message sent in their round. */
+  answered: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/**
+ * The long poll: one poll waiting (after the last message), one message over SMTP, the ms
+ * from its 250 to the poll's answer; LONG_POLL_ROUNDS times, one after another.
+ */
+async function measureLongPoll(): Promise<LongPollFigures | string> {
+  const server = await startOurs();
+  try {
+    const mailbox = await generateEmail(server.url);
+    if (typeof mailbox === 'string') return mailbox;
+    const url = `${server.url}/v1/addresses/${encodeURIComponent(mailbox.address)}/messages/next`;
+    const headers = { Authorization: `Bearer ${mailbox.token}` };
+    const send = async (n: number) => {
+      const load = await runLoad({
+        port: server.smtpPort,
+        to: mailbox.address,
+        connections: 1,
+        messages: 1,
+        build: () => inboxMessage(n, mailbox.address),
+      });
+      return load.acknowledgedAt.get(0)!;
+    };
+    // Warm: the parser threads and the code paths, as the polls after it find them.
+    let after: string | undefined;
+    const delays: number[] = [];
+    for (let n = -FAN_OUT_WARM_UP_MESSAGES; n < LONG_POLL_ROUNDS; n += 1) {
+      const query = new URLSearchParams({ timeout: '30', ...(after ? { after } : {}) });
+      const answer = fetch(`${url}?${query}`, { headers }).then(async (response) => {
+        const answeredAt = performance.now();
+        return { answeredAt, status: response.status, body: await response.text() };
+      });
+      await sleep(LONG_POLL_SETTLE_MS);
+      const acknowledgedAt = await send(MESSAGES + 100 + n);
+      const { answeredAt, status, body } = await answer;
+      if (status !== 200) return `round ${n}: the poll answered ${status}: ${body.slice(0, 200)}`;
+      after = (JSON.parse(body) as { id: string }).id;
+      if (n >= 0) delays.push(answeredAt - acknowledgedAt);
+    }
+    const round = (ms: number) => Number(ms.toFixed(1));
+    return {
+      rounds: LONG_POLL_ROUNDS,
+      answered: delays.length,
+      p50Ms: round(percentile(delays, 50)),
+      p99Ms: round(percentile(delays, 99)),
+      maxMs: round(Math.max(...delays)),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The same streams and clients on bare node:http (tests/bench/bare-event-server.ts). */
 async function measureFanOutFloor(streams: number): Promise<Delivery | string> {
   let floor: Peer;
@@ -550,6 +617,12 @@ async function runApiBench(): Promise<void> {
   deliveryLine('fan-out, ours', fanOut);
   const fanOutFloor = await measureFanOutFloor(STREAMS);
   deliveryLine('fan-out floor, bare node:http', fanOutFloor);
+  const longPoll = buildFailure ?? (await measureLongPoll());
+  console.log(
+    typeof longPoll === 'string'
+      ? `long poll: ${longPoll}`
+      : `long poll: ${longPoll.answered}/${longPoll.rounds} answered, SMTP 250 to answer p50 ${longPoll.p50Ms} ms, p99 ${longPoll.p99Ms} ms, max ${longPoll.maxMs} ms`,
+  );
 
   const ratios = {
     poll304VsBareExpress: Number((rateOf(ours.ours304) / rateOf(bareExpress)).toFixed(2)),
@@ -577,6 +650,10 @@ async function runApiBench(): Promise<void> {
       fanOutFigures?.rssPeakMb ?? Number.NaN,
       (mb) => mb < TARGETS.fanOutRssMb,
     ),
+    longPollP99Within50Ms: verdict(
+      typeof longPoll === 'string' ? Number.NaN : longPoll.p99Ms,
+      (ms) => ms < TARGETS.longPollP99Ms,
+    ),
   };
   const loadAverageAtEnd = Number(os.loadavg()[0]!.toFixed(2));
   const fanOutFloorP99Ms = typeof fanOutFloor === 'string' ? Number.NaN : fanOutFloor.p99Ms;
@@ -592,6 +669,9 @@ async function runApiBench(): Promise<void> {
   );
   console.log(
     `  fan-out server RSS peak   ${fanOutFigures?.rssPeakMb ?? Number.NaN} MB (< ${TARGETS.fanOutRssMb} MB)   ${verdicts.fanOutRssUnder300Mb}`,
+  );
+  console.log(
+    `  long poll p99, 250->answer ${typeof longPoll === 'string' ? Number.NaN : longPoll.p99Ms} ms (< ${TARGETS.longPollP99Ms} ms)   ${verdicts.longPollP99Within50Ms}`,
   );
   console.log(
     JSON.stringify({
@@ -610,6 +690,7 @@ async function runApiBench(): Promise<void> {
       ceilingBody,
       fanOut,
       fanOutFloor,
+      longPoll,
       ratios,
       targets: TARGETS,
       verdicts,
@@ -619,7 +700,7 @@ async function runApiBench(): Promise<void> {
 
 export const apiBench = {
   describe:
-    'Public API: polling (200 and 304) vs a bare Express route and MailDev; 5 000-stream event fan-out',
+    'Public API: polling (200 and 304) vs a bare Express route and MailDev; 5 000-stream event fan-out; the long poll',
   async run() {
     process.once('SIGINT', onInterrupt);
     process.once('SIGTERM', onInterrupt);
