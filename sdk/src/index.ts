@@ -40,3 +40,8 @@ export {
   type WaitForMessageOptions,
 } from './wait-for-message.js';
 export { waitForCode, waitForLink } from './wait-for-code.js';
+export {
+  verifyWebhook,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type VerifyWebhookOptions,
+} from './verify-webhook.js';
