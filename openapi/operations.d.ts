@@ -953,6 +953,179 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/webhooks": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's webhooks
+         * @description Pro only (403 `pro_required`).
+         */
+        readonly get: operations["listWebhooks"];
+        readonly put?: never;
+        /**
+         * Register a webhook
+         * @description Registers `url` for one of the user's addresses, or for all of them. From then on each
+         *     new message is POSTed to it with a JSON WebhookPayload (the message's summary, codes
+         *     and links) and these headers:
+         *
+         *     - `TempMail-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the secret over
+         *       `<t>.<body>`; check it (and that `t` is recent) with the SDK's `verifyWebhook`.
+         *     - `TempMail-Delivery`: the delivery's id, the same on every attempt (an idempotency
+         *       key: a delivery may come twice).
+         *     - `TempMail-Event`: `message.received`, or `webhook.test`.
+         *
+         *     A delivery counts when the receiver answers 2xx within 10 s; otherwise it is tried
+         *     again after 30 s, 1 min, 2 min… (at most 2 h apart) for 24 hours, from a queue in the
+         *     database that outlives restarts. After 20 failed attempts in a row the webhook is
+         *     turned off (`disabledAt`). The answer holds the secret, shown this once.
+         *
+         *     400 `validation_failed` for a URL that cannot be one (not http(s), credentials in it, a
+         *     private, loopback or link-local target); 404 for an address that is not the user's;
+         *     409 `conflict` past 10 webhooks. Pro only. The `Origin` header must match the server's
+         *     public URL.
+         */
+        readonly post: operations["createWebhook"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/webhooks/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook and its delivery log; nothing more is sent to it. Pro only. The
+         *     `Origin` header must match the server's public URL.
+         */
+        readonly delete: operations["deleteWebhook"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/webhooks/{id}/secret": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Give a webhook a new secret
+         * @description A new secret, shown this once; deliveries are signed with it from now on (one already under way may carry the old one). Takes no body. Pro only. The `Origin` header must match the server's public URL.
+         */
+        readonly post: operations["rotateWebhookSecret"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/webhooks/{id}/enable": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Turn a webhook back on
+         * @description Turns on a webhook that was turned off after repeated failures, its count of them reset; deliveries queue again from the next message. Takes no body. Pro only. The `Origin` header must match the server's public URL.
+         */
+        readonly post: operations["enableWebhook"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/webhooks/{id}/test": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Send a test delivery
+         * @description Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. Takes no body. Pro only. The `Origin` header must match the server's public URL.
+         */
+        readonly post: operations["testWebhook"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/webhooks/{id}/deliveries": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        /**
+         * A webhook's delivery log
+         * @description The newest 50 deliveries, newest first, with what each one's last attempt came to. Pro only.
+         */
+        readonly get: operations["listWebhookDeliveries"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/mailbox/messages": {
         readonly parameters: {
             readonly query?: never;
@@ -2531,6 +2704,102 @@ export interface components {
         /** @description Whether a message reads as seen. */
         readonly MessageSeenUpdate: {
             readonly seen: boolean;
+        };
+        /**
+         * @description A Pro user's webhook. Each new message of its address (or of every address of the user,
+         *     when `address` is null) is POSTed to `url` as a WebhookPayload, signed with the secret
+         *     (only its hint is ever shown again).
+         * @example {
+         *       "id": "65f1c0ffee0ddba11c0ffee5",
+         *       "url": "https://hooks.example.com/tempmail",
+         *       "address": null,
+         *       "secretHint": "whsec_…x9Qa",
+         *       "createdAt": "2026-11-27T09:00:00Z",
+         *       "disabledAt": null,
+         *       "disabledReason": null
+         *     }
+         */
+        readonly Webhook: {
+            readonly id: string;
+            readonly url: string;
+            /** @description The one address it is for; null for all of the user's addresses. */
+            readonly address: string | null;
+            /** @description The secret's prefix and last four characters, to tell secrets apart. */
+            readonly secretHint: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was turned off after 20 failed attempts in a row (nothing is queued while it
+             *     is off); null while it is on. `POST /api/webhooks/{id}/enable` turns it back on.
+             */
+            readonly disabledAt: string | null;
+            readonly disabledReason: string | null;
+        };
+        readonly WebhookList: {
+            readonly webhooks: readonly components["schemas"]["Webhook"][];
+        };
+        readonly WebhookRequest: {
+            /**
+             * @description Where to POST, http(s). Private, loopback and link-local targets are refused (unless
+             *     the operator set WEBHOOK_ALLOW_PRIVATE), here and again at every delivery, on the
+             *     address each connection resolves to.
+             */
+            readonly url: string;
+            /** @description One of the user's addresses; left out or null for all of them. */
+            readonly address?: string | null;
+        };
+        /**
+         * @description A webhook and its secret, which is shown this once.
+         * @example {
+         *       "webhook": {
+         *         "id": "65f1c0ffee0ddba11c0ffee5",
+         *         "url": "https://hooks.example.com/tempmail",
+         *         "address": null,
+         *         "secretHint": "whsec_…x9Qa",
+         *         "createdAt": "2026-11-27T09:00:00Z",
+         *         "disabledAt": null,
+         *         "disabledReason": null
+         *       },
+         *       "secret": "whsec_3q2-7wXy0lA9bC1dE5fG7hJ2kL4mN6pQ8rS0tU2vW4x9Qa"
+         *     }
+         */
+        readonly WebhookWithSecret: {
+            readonly webhook: components["schemas"]["Webhook"];
+            /** @description Verify deliveries with it (the SDK's `verifyWebhook`); store it now. */
+            readonly secret: string;
+        };
+        /** @description One delivery and what its last attempt came to. */
+        readonly WebhookDelivery: {
+            /** @description The `TempMail-Delivery` header the receiver got (the same on every attempt). */
+            readonly id: string;
+            /** @enum {string} */
+            readonly event: "message.received" | "webhook.test";
+            /**
+             * @description `pending` until delivered (a 2xx answer) or given up (`failed`, 24 hours after it
+             *     was queued, or when its message was deleted first).
+             * @enum {string}
+             */
+            readonly status: "pending" | "delivered" | "failed";
+            readonly attempts: number;
+            /** @description The HTTP status of the last answer; null when none came. */
+            readonly lastStatus: number | null;
+            readonly lastError: string | null;
+            /** @description How long the last attempt took, in ms. */
+            readonly durationMs: number | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly deliveredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it is tried next; null once delivered or given up.
+             */
+            readonly nextAttemptAt: string | null;
+        };
+        readonly WebhookDeliveryLog: {
+            /** @description The newest 50, newest first. */
+            readonly deliveries: readonly components["schemas"]["WebhookDelivery"][];
         };
         /**
          * @example {
@@ -5017,6 +5286,219 @@ export interface operations {
                 };
             };
             readonly 403: components["responses"]["Forbidden"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly listWebhooks: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The webhooks, oldest first. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly createWebhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/tempmail"
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        readonly responses: {
+            /** @description The webhook, with its secret. */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            /** @description The user already has 10 webhooks (`conflict`). */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "You have 10 webhooks already; delete one first."
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly deleteWebhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Deleted. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly rotateWebhookSecret: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The webhook, with its new secret. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly enableWebhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The webhook, on. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly testWebhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The delivery, queued. */
+            readonly 202: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly listWebhookDeliveries: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The log. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookDeliveryLog"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
             readonly default: components["responses"]["ServerError"];
         };
     };

@@ -349,6 +349,12 @@ export const settings = {
     default: '10000',
     description: 'On SIGTERM, how long open requests may finish before connections are cut.',
   },
+  WEBHOOK_ALLOW_PRIVATE: {
+    schema: z.enum(['true', 'false']).transform((value) => value === 'true'),
+    default: 'false',
+    description:
+      'true: webhooks may POST to private, loopback and link-local addresses (a self-hosted install whose receivers sit beside it); false: such targets are refused, checked at every connection.',
+  },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof settings;
@@ -422,6 +428,8 @@ export interface Config {
   /** What this process runs; several processes with different roles make one service. */
   readonly role: Role;
   readonly shutdownGraceMs: number;
+  /** Webhooks may reach private, loopback and link-local addresses. */
+  readonly webhookAllowPrivate: boolean;
 }
 
 /** Thrown when the environment holds invalid settings; `problems` names each one. */
@@ -529,6 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL!,
     role: values.ROLE!,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS!,
+    webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE!,
   };
 }
 

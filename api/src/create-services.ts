@@ -6,6 +6,7 @@ import { createBillingService } from './features/billing/create-billing-service.
 import { createStripeClient } from './features/billing/create-stripe-client.js';
 import { createContactService } from './features/contact/create-contact-service.js';
 import { createForwardingService } from './features/forwarding/create-forwarding-service.js';
+import { createWebhookService } from './features/webhooks/create-webhook-service.js';
 import { limiterFactory } from './features/limits/create-limiter.js';
 import { createMailboxService } from './features/mailboxes/create-mailbox-service.js';
 import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
@@ -87,6 +88,7 @@ export function createServices(inputs: ServiceInputs): {
       mailDomains: config.mailDomains,
     }),
     recovery,
+    webhooks: createWebhookService({ stores, allowPrivate: config.webhookAllowPrivate }),
     contact: createContactService({
       stores,
       mailer,

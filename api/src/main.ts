@@ -12,6 +12,7 @@ import { createIngest } from './ingest/ingest-messages.js';
 import { createParserPool } from './ingest/parser-pool.js';
 import { buildApp, buildProbeApp } from './http/build-app.js';
 import { startForwardingJob } from './jobs/deliver-forwarding.js';
+import { startWebhookJob } from './jobs/deliver-webhooks.js';
 import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
 import { LocalEventBus, type EventBus } from './realtime/event-bus.js';
@@ -24,6 +25,8 @@ import { restrictDataDir } from './restrict-permissions.js';
 
 /** How often due forwarding is sent. */
 const FORWARDING_INTERVAL_MS = 1_000;
+/** How often due webhook deliveries are looked for: a new message's goes out within this. */
+const WEBHOOK_INTERVAL_MS = 500;
 /** After the grace period, how long the rest of the stop (drain, jobs, database) may take. */
 const STOP_DEADLINE_MARGIN_MS = 10_000;
 
@@ -158,9 +161,17 @@ async function main(): Promise<void> {
       now,
       intervalMs: FORWARDING_INTERVAL_MS,
     });
+    const stopWebhooks = startWebhookJob({
+      stores,
+      logger,
+      now,
+      allowPrivate: config.webhookAllowPrivate,
+      intervalMs: WEBHOOK_INTERVAL_MS,
+    });
     stopJobs = async () => {
       await stopPurge();
       await stopForwarding();
+      await stopWebhooks();
     };
   }
 

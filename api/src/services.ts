@@ -4,6 +4,7 @@ import type { ApiTokenService } from './features/api-tokens/create-api-token-ser
 import type { BillingService } from './features/billing/create-billing-service.js';
 import type { ContactService } from './features/contact/create-contact-service.js';
 import type { ForwardingService } from './features/forwarding/create-forwarding-service.js';
+import type { WebhookService } from './features/webhooks/create-webhook-service.js';
 import type { CreateLimiter } from './features/limits/create-limiter.js';
 import type { MailboxService } from './features/mailboxes/create-mailbox-service.js';
 import type { MailboxTokens } from './features/mailboxes/mailbox-tokens.js';
@@ -34,6 +35,8 @@ export interface Services {
   readonly forwarding: ForwardingService;
   /** Sign-in links and purchase-email confirmation (features/recovery). */
   readonly recovery: RecoveryService;
+  /** Pro webhooks and their delivery log (features/webhooks). */
+  readonly webhooks: WebhookService;
   /** The contact form (features/contact). */
   readonly contact: ContactService;
   /** Mailbox events for live streams: in-process, or across nodes through Redis. */

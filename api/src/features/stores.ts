@@ -6,6 +6,7 @@ import type { AliasStore, MailboxStore } from './mailboxes/mailbox-store.js';
 import type { MessageStore } from './messages/message-store.js';
 import type { MailedLinkStore } from './recovery/mailed-link-store.js';
 import type { SessionStore, UserStore } from './users/user-store.js';
+import type { WebhookStore } from './webhooks/webhook-store.js';
 
 /**
  * Every store the features use, as they declare them; storage/ implements the lot on SQLite
@@ -22,6 +23,7 @@ export interface Stores {
   readonly billing: BillingStore;
   readonly tokens: ApiTokenStore & MailedLinkStore;
   readonly contact: ContactStore;
+  readonly webhooks: WebhookStore;
 }
 
 /** Runs `work` in one transaction, with stores bound to it. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import { runPeriodically } from './run-periodically.js';
 import type { Mailer } from '../features/outbound/create-mailer.js';
 import { FORWARDING_DAILY_LIMIT, startOfUtcDay } from '../features/forwarding/manage-forwarding.js';
 import type { Stores } from '../features/stores.js';
@@ -143,20 +144,9 @@ export async function deliverDueForwarding(deps: Deps): Promise<number> {
 
 /** Runs deliverDueForwarding every `intervalMs`; returns the function that stops it. */
 export function startForwardingJob(deps: Deps & { intervalMs: number }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    running = deliverDueForwarding(deps)
-      .catch((error: unknown) =>
-        deps.logger.warn({ err: error }, 'forwarding run failed; will retry'),
-      )
-      .finally(() => (busy = false));
-  }, deps.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically(() => deliverDueForwarding(deps), {
+    intervalMs: deps.intervalMs,
+    logger: deps.logger,
+    what: 'forwarding run',
+  });
 }

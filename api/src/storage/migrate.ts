@@ -9,6 +9,7 @@ import { contentChunks } from './migrations/0006-content-chunks.js';
 import { accountLinks } from './migrations/0007-account-links.js';
 import { messageExtraction } from './migrations/0008-message-extraction.js';
 import { aliasEndings } from './migrations/0009-alias-endings.js';
+import { webhooks } from './migrations/0010-webhooks.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -25,6 +26,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0007-account-links': () => accountLinks,
   '0008-message-extraction': () => messageExtraction,
   '0009-alias-endings': () => aliasEndings,
+  '0010-webhooks': () => webhooks,
 };
 
 class InCodeMigrations implements MigrationProvider {

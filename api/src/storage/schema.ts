@@ -205,6 +205,34 @@ export interface KyselyMigrationRow {
   timestamp: Generated<string>;
 }
 
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  mailbox_id: string | null;
+  url: string;
+  secret: string;
+  created_at: number;
+  disabled_at: number | null;
+  disabled_reason: string | null;
+  failures: Generated<number>;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: 'message.received' | 'webhook.test';
+  message_id: string | null;
+  payload: string | null;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_status: number | null;
+  last_error: string | null;
+  last_duration_ms: number | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -224,4 +252,6 @@ export interface DatabaseSchema {
   contact_submissions: ContactSubmissionsTable;
   payment_events: PaymentEventsTable;
   forwarding_deliveries: ForwardingDeliveriesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

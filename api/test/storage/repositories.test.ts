@@ -94,6 +94,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0007-account-links',
         '0008-message-extraction',
         '0009-alias-endings',
+        '0010-webhooks',
       ]);
     });
   });

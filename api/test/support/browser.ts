@@ -14,6 +14,8 @@ export interface TestBrowser {
   get(path: string): request.Test;
   /** A state-changing call from our own pages: with the session cookie and our Origin. */
   post(path: string, body?: object): request.Test;
+  /** A DELETE from our own pages: with the session cookie and our Origin. */
+  delete(path: string): request.Test;
 }
 
 /**
@@ -48,6 +50,8 @@ export async function openBrowser(
       const call = keep(request(target).post(path).set('Cookie', cookie).set('Origin', ORIGIN));
       return body ? call.send(body) : call;
     },
+    delete: (path) =>
+      keep(request(target).delete(path).set('Cookie', cookie).set('Origin', ORIGIN)),
   };
 }
 

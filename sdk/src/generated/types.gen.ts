@@ -616,6 +616,102 @@ export type MessageSeenUpdate = {
     seen: boolean;
 };
 
+/**
+ * A Pro user's webhook. Each new message of its address (or of every address of the user,
+ * when `address` is null) is POSTed to `url` as a WebhookPayload, signed with the secret
+ * (only its hint is ever shown again).
+ *
+ */
+export type Webhook = {
+    id: string;
+    url: string;
+    /**
+     * The one address it is for; null for all of the user's addresses.
+     */
+    address: string | null;
+    /**
+     * The secret's prefix and last four characters, to tell secrets apart.
+     */
+    secretHint: string;
+    createdAt: string;
+    /**
+     * When it was turned off after 20 failed attempts in a row (nothing is queued while it
+     * is off); null while it is on. `POST /api/webhooks/{id}/enable` turns it back on.
+     *
+     */
+    disabledAt: string | null;
+    disabledReason: string | null;
+};
+
+export type WebhookList = {
+    webhooks: Array<Webhook>;
+};
+
+export type WebhookRequest = {
+    /**
+     * Where to POST, http(s). Private, loopback and link-local targets are refused (unless
+     * the operator set WEBHOOK_ALLOW_PRIVATE), here and again at every delivery, on the
+     * address each connection resolves to.
+     *
+     */
+    url: string;
+    /**
+     * One of the user's addresses; left out or null for all of them.
+     */
+    address?: string | null;
+};
+
+/**
+ * A webhook and its secret, which is shown this once.
+ */
+export type WebhookWithSecret = {
+    webhook: Webhook;
+    /**
+     * Verify deliveries with it (the SDK's `verifyWebhook`); store it now.
+     */
+    secret: string;
+};
+
+/**
+ * One delivery and what its last attempt came to.
+ */
+export type WebhookDelivery = {
+    /**
+     * The `TempMail-Delivery` header the receiver got (the same on every attempt).
+     */
+    id: string;
+    event: 'message.received' | 'webhook.test';
+    /**
+     * `pending` until delivered (a 2xx answer) or given up (`failed`, 24 hours after it
+     * was queued, or when its message was deleted first).
+     *
+     */
+    status: 'pending' | 'delivered' | 'failed';
+    attempts: number;
+    /**
+     * The HTTP status of the last answer; null when none came.
+     */
+    lastStatus: number | null;
+    lastError: string | null;
+    /**
+     * How long the last attempt took, in ms.
+     */
+    durationMs: number | null;
+    createdAt: string;
+    deliveredAt: string | null;
+    /**
+     * When it is tried next; null once delivered or given up.
+     */
+    nextAttemptAt: string | null;
+};
+
+export type WebhookDeliveryLog = {
+    /**
+     * The newest 50, newest first.
+     */
+    deliveries: Array<WebhookDelivery>;
+};
+
 export type ContactRequest = {
     name: string;
     /**
@@ -2704,6 +2800,280 @@ export type StreamProEventsResponses = {
 };
 
 export type StreamProEventsResponse = StreamProEventsResponses[keyof StreamProEventsResponses];
+
+export type ListWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/webhooks';
+};
+
+export type ListWebhooksErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type ListWebhooksError = ListWebhooksErrors[keyof ListWebhooksErrors];
+
+export type ListWebhooksResponses = {
+    /**
+     * The webhooks, oldest first.
+     */
+    200: WebhookList;
+};
+
+export type ListWebhooksResponse = ListWebhooksResponses[keyof ListWebhooksResponses];
+
+export type CreateWebhookData = {
+    body: WebhookRequest;
+    path?: never;
+    query?: never;
+    url: '/api/webhooks';
+};
+
+export type CreateWebhookErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * The user already has 10 webhooks (`conflict`).
+     */
+    409: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type CreateWebhookError = CreateWebhookErrors[keyof CreateWebhookErrors];
+
+export type CreateWebhookResponses = {
+    /**
+     * The webhook, with its secret.
+     */
+    201: WebhookWithSecret;
+};
+
+export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
+
+export type DeleteWebhookData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/{id}';
+};
+
+export type DeleteWebhookErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type DeleteWebhookError = DeleteWebhookErrors[keyof DeleteWebhookErrors];
+
+export type DeleteWebhookResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteWebhookResponse = DeleteWebhookResponses[keyof DeleteWebhookResponses];
+
+export type RotateWebhookSecretData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/{id}/secret';
+};
+
+export type RotateWebhookSecretErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
+
+export type RotateWebhookSecretResponses = {
+    /**
+     * The webhook, with its new secret.
+     */
+    200: WebhookWithSecret;
+};
+
+export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+
+export type EnableWebhookData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/{id}/enable';
+};
+
+export type EnableWebhookErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type EnableWebhookError = EnableWebhookErrors[keyof EnableWebhookErrors];
+
+export type EnableWebhookResponses = {
+    /**
+     * The webhook, on.
+     */
+    200: Webhook;
+};
+
+export type EnableWebhookResponse = EnableWebhookResponses[keyof EnableWebhookResponses];
+
+export type TestWebhookData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/{id}/test';
+};
+
+export type TestWebhookErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type TestWebhookError = TestWebhookErrors[keyof TestWebhookErrors];
+
+export type TestWebhookResponses = {
+    /**
+     * The delivery, queued.
+     */
+    202: WebhookDelivery;
+};
+
+export type TestWebhookResponse = TestWebhookResponses[keyof TestWebhookResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/{id}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * The log.
+     */
+    200: WebhookDeliveryLog;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
 
 export type ListMailboxMessagesData = {
     body?: never;

@@ -8,6 +8,7 @@ import { createMessagesRepository } from './messages.js';
 import { createSessionsRepository } from './sessions.js';
 import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
+import { createWebhooksRepository } from './webhooks.js';
 
 /** Every repository over one database; the features receive this, never the database. */
 export function createRepositories({ db, dialect }: Pick<Storage, 'db' | 'dialect'>) {
@@ -22,6 +23,7 @@ export function createRepositories({ db, dialect }: Pick<Storage, 'db' | 'dialec
     billing: createBillingRepository(db),
     tokens: createTokensRepository(db),
     contact: createContactRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
 }
 

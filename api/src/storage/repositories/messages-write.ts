@@ -10,6 +10,7 @@ import { newId } from '../../features/new-id.js';
 import type { AttachmentsTable, DatabaseSchema, MessageBodiesTable } from '../schema.js';
 import { insertGroups, splitContent } from '../split-content.js';
 import { queueDeliveries } from './forwarding.js';
+import { queueWebhookDeliveries } from './webhooks.js';
 import { touchListings, type PIECE_OWNER } from './messages-rows.js';
 
 // The ingest's write path: received raw messages and parse results, in one transaction.
@@ -220,8 +221,10 @@ export function createMessageWritePath(db: Kysely<DatabaseSchema>) {
           batch.received.filter((_, index) => admitted[index]),
         );
         const ids = admitted.map((stored) => (stored ? storedIds.shift()! : null));
-        // In the same transaction: a parsed message always has its forwarding queued.
+        // In the same transaction: a parsed message always has its forwarding and webhook
+        // deliveries queued.
         await queueDeliveries(trx, savedIds, batch.now);
+        await queueWebhookDeliveries(trx, savedIds, batch.now);
         return { ids, saved };
       });
     },
