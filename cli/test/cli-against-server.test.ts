@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyProApiToken } from '../../tests/support/buy-pro-api-token.js';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { freePort, startServer, type RunningServer } from '../../tests/support/start-server.js';
 import { cliUser } from './support/run-tempmail.js';
@@ -310,7 +311,7 @@ describe('tempmail against a running server', () => {
 
   it('logs in with a Pro API token: Pro mailboxes, with an alias', async () => {
     const user = newUser();
-    const token = await proApiToken();
+    const token = await buyProApiToken(server.url, 'cli@example.com');
     const login = await user.run(['login', token]);
     expect(login).toMatchObject({ code: 0, stderr: '' });
     expect(login.stdout).toMatch(/^Logged in with a Pro API token \(pro_24hr, Pro until .+\)\.\n$/);
@@ -392,31 +393,3 @@ describe('tempmail against a running server', () => {
     expect(limited.stderr).toMatch(/^Rate limited: try again in \d+ (s|min)\.\n$/);
   });
 });
-
-/** A Pro user's API token, bought through the demo checkout as a browser would. */
-async function proApiToken(): Promise<string> {
-  const first = await fetch(`${server.url}/api/user`);
-  let cookie = first.headers.getSetCookie()[0]!.split(';')[0]!;
-  // Finishing the purchase replaces the session cookie, as a browser's would be.
-  const post = async (url: string, body: unknown) => {
-    const response = await fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { Cookie: cookie, Origin: server.url, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const renewed = response.headers.getSetCookie().find((line) => line.startsWith('tm_session='));
-    if (renewed) cookie = renewed.split(';')[0]!;
-    return response;
-  };
-  const checkout = (await (
-    await post('/api/create-checkout-session', { plan: 'pro_24hr' })
-  ).json()) as {
-    url: string;
-  };
-  const session = checkout.url.split('/').pop();
-  expect(
-    (await post(`/api/demo-checkout/${session}/complete`, { email: 'cli@example.com' })).status,
-  ).toBe(200);
-  const issued = await fetch(`${server.url}/api/user-token`, { headers: { Cookie: cookie } });
-  return ((await issued.json()) as { token: string }).token;
-}
