@@ -6,6 +6,7 @@ import { isProUser, proExpiry } from '../features/account/user-query';
 import { ApiDocsDialog } from '../features/pro/api-docs-dialog';
 import { CustomAliasDialog } from '../features/pro/custom-alias-dialog';
 import { ForwardingDialog } from '../features/pro/forwarding-dialog';
+import { WebhooksDialog } from '../features/pro/webhooks-dialog';
 import { UpgradeDialog } from '../features/upgrade/upgrade-dialog';
 
 /**
@@ -21,7 +22,11 @@ export function AppDialogs({ user }: { user: User | undefined }) {
     onOpenChange: (next: boolean) => openDialog(next ? name : null),
   });
   const wantsPro =
-    open === 'alias' || open === 'forwarding' || open === 'api-docs' || open === 'profile';
+    open === 'alias' ||
+    open === 'forwarding' ||
+    open === 'webhooks' ||
+    open === 'api-docs' ||
+    open === 'profile';
 
   return (
     <>
@@ -36,6 +41,7 @@ export function AppDialogs({ user }: { user: User | undefined }) {
         <>
           <CustomAliasDialog proExpiresAt={proUntil} {...props('alias')} />
           <ForwardingDialog {...props('forwarding')} />
+          <WebhooksDialog {...props('webhooks')} />
           <ApiDocsDialog {...props('api-docs')} />
           <ProfileDialog user={user} {...props('profile')} />
         </>

@@ -5,6 +5,11 @@ import { openDialog, type AppDialogName } from '../account/dialog-store';
 const TOOLS: { dialog: AppDialogName; title: string; icon: string }[] = [
   { dialog: 'alias', title: 'alias.title', icon: 'M12 5v14M5 12h14' },
   { dialog: 'forwarding', title: 'forwarding.title', icon: 'M5 12h14M13 6l6 6-6 6' },
+  {
+    dialog: 'webhooks',
+    title: 'webhooks.title',
+    icon: 'M4 12a8 8 0 0116 0M8 12a4 4 0 018 0M12 12v8',
+  },
   { dialog: 'api-docs', title: 'apiDocs.title', icon: 'M8 9l-4 3 4 3M16 9l4 3-4 3M14 5l-4 14' },
 ];
 
@@ -23,7 +28,7 @@ export function ProTools() {
         {t('home.proTools')}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('home.proToolsIntro')}</p>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {TOOLS.map((tool) => (
           <li key={tool.dialog}>
             <button

@@ -1,0 +1,288 @@
+import {
+  createWebhook,
+  deleteWebhook,
+  enableWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  rotateWebhookSecret,
+  TempMailError,
+  testWebhook,
+  unwrap,
+  type Webhook,
+} from '@tempmail/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { createApiClient } from '../../shared/create-api-client';
+import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
+import {
+  COMPACT_DANGER,
+  COMPACT_SECONDARY,
+  PRIMARY_BUTTON,
+  TEXT_INPUT,
+} from '../../shared/ui/button-classes';
+import { CopyableCode } from '../../shared/ui/copyable-code';
+
+const WEBHOOKS_KEY = ['webhooks'] as const;
+/** While a log is open it is read again this often, to see attempts land. */
+const LOG_REFRESH_MS = 2_000;
+
+const client = () => createApiClient();
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof TempMailError && error.message ? error.message : fallback;
+
+/** One webhook's deliveries: what each last attempt came to, newest first. */
+function DeliveryLog({ webhook }: { webhook: Webhook }) {
+  const { t, i18n } = useTranslation();
+  const log = useQuery({
+    queryKey: [...WEBHOOKS_KEY, webhook.id, 'deliveries'],
+    queryFn: ({ signal }) =>
+      unwrap(listWebhookDeliveries({ client: client(), path: { id: webhook.id }, signal })),
+    refetchInterval: LOG_REFRESH_MS,
+  });
+  if (!log.data) {
+    return (
+      <p role={log.isError ? 'alert' : 'status'} className="text-sm">
+        {log.isError ? t('webhooks.logFailed') : t('loaders.loading')}
+      </p>
+    );
+  }
+  if (log.data.deliveries.length === 0) return <p className="text-sm">{t('webhooks.logEmpty')}</p>;
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('webhooks.logCaption', { url: webhook.url })}</caption>
+        <thead className="text-slate-600 dark:text-slate-300">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('webhooks.when')}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('webhooks.event')}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('webhooks.status')}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('webhooks.answer')}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {t('webhooks.duration')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {log.data.deliveries.map((delivery) => (
+            <tr
+              key={delivery.id}
+              data-testid="webhook-delivery"
+              className="border-t border-slate-200 dark:border-slate-700"
+            >
+              <td className="py-1 pr-3 whitespace-nowrap">
+                {time.format(new Date(delivery.createdAt))}
+              </td>
+              <td className="py-1 pr-3">{t(`webhooks.events.${delivery.event}`)}</td>
+              <td className="py-1 pr-3">
+                {t(`webhooks.statuses.${delivery.status}`, { count: delivery.attempts })}
+              </td>
+              <td className="py-1 pr-3" title={delivery.lastError ?? undefined}>
+                {delivery.lastStatus ?? (delivery.lastError ? t('webhooks.noAnswer') : '—')}
+              </td>
+              <td className="py-1">
+                {delivery.durationMs === null ? '—' : t('webhooks.ms', { ms: delivery.durationMs })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One webhook: where it goes, whether it is on, its actions, and its log on demand. */
+function WebhookItem({
+  webhook,
+  onSecret,
+}: {
+  webhook: Webhook;
+  onSecret: (secret: string) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [showLog, setShowLog] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+  const path = { id: webhook.id };
+  const act = useMutation({
+    mutationFn: async (action: 'test' | 'rotate' | 'enable' | 'delete') => {
+      if (action === 'test') await unwrap(testWebhook({ client: client(), path }));
+      if (action === 'rotate')
+        onSecret((await unwrap(rotateWebhookSecret({ client: client(), path }))).secret);
+      if (action === 'enable') await unwrap(enableWebhook({ client: client(), path }));
+      if (action === 'delete') await unwrap(deleteWebhook({ client: client(), path }));
+      return action;
+    },
+    onSuccess: (action) => {
+      if (action === 'test') setShowLog(true);
+      void refresh();
+    },
+  });
+  return (
+    <li
+      data-testid="webhook"
+      className="space-y-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+    >
+      <p className="font-mono text-sm break-all">{webhook.url}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {webhook.address
+          ? t('webhooks.forAddress', { address: webhook.address })
+          : t('webhooks.forAll')}
+        {' · '}
+        {t('webhooks.secretHint', { hint: webhook.secretHint })}
+      </p>
+      {webhook.disabledAt ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('webhooks.turnedOff', { reason: webhook.disabledReason ?? '' })}
+        </p>
+      ) : (
+        <p className="text-sm text-emerald-800 dark:text-emerald-200">{t('webhooks.on')}</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {webhook.disabledAt && (
+          <button type="button" className={COMPACT_SECONDARY} onClick={() => act.mutate('enable')}>
+            {t('webhooks.enable')}
+          </button>
+        )}
+        <button type="button" className={COMPACT_SECONDARY} onClick={() => act.mutate('test')}>
+          {t('webhooks.sendTest')}
+        </button>
+        <button
+          type="button"
+          className={COMPACT_SECONDARY}
+          aria-expanded={showLog}
+          onClick={() => setShowLog((shown) => !shown)}
+        >
+          {showLog ? t('webhooks.hideLog') : t('webhooks.showLog')}
+        </button>
+        <button type="button" className={COMPACT_SECONDARY} onClick={() => act.mutate('rotate')}>
+          {t('webhooks.rotate')}
+        </button>
+        <button type="button" className={COMPACT_DANGER} onClick={() => act.mutate('delete')}>
+          {t('webhooks.delete')}
+        </button>
+      </div>
+      {act.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {errorText(act.error, t('webhooks.failed'))}
+        </p>
+      )}
+      {showLog && <DeliveryLog webhook={webhook} />}
+    </li>
+  );
+}
+
+/**
+ * Webhooks: each new message POSTed, signed, to a URL of the user's, for one address or all.
+ * A new secret (at creation, or rotated) is shown once, to copy; each webhook shows whether
+ * it is on (or why it was turned off), and its delivery log.
+ */
+export function WebhooksDialog({ open, onOpenChange }: DialogState) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const urlId = useId();
+  const [secret, setSecret] = useState<string | null>(null);
+  const webhooks = useQuery({
+    queryKey: WEBHOOKS_KEY,
+    queryFn: ({ signal }) => unwrap(listWebhooks({ client: client(), signal })),
+    enabled: open,
+  });
+  const form = useForm<{ url: string }>({ defaultValues: { url: '' } });
+  const create = useMutation({
+    mutationFn: (url: string) => unwrap(createWebhook({ client: client(), body: { url } })),
+    onSuccess: (created) => {
+      setSecret(created.secret);
+      form.reset();
+      void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+    },
+  });
+  const urlError = form.formState.errors.url?.message;
+
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setSecret(null);
+        onOpenChange(next);
+      }}
+      title={t('webhooks.title')}
+      description={t('webhooks.description')}
+    >
+      <div className="space-y-4">
+        {secret && (
+          <div role="status" className="space-y-2 rounded-lg bg-indigo-50 p-3 dark:bg-indigo-950">
+            <p className="font-medium">{t('webhooks.secretOnce')}</p>
+            <CopyableCode code={secret} label={t('webhooks.secret')} />
+          </div>
+        )}
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(({ url }) => create.mutate(url.trim()))}
+          className="space-y-2"
+        >
+          <label htmlFor={urlId} className="block font-medium">
+            {t('webhooks.urlLabel')}
+          </label>
+          <input
+            id={urlId}
+            type="url"
+            inputMode="url"
+            placeholder="https://hooks.example.com/tempmail"
+            aria-invalid={urlError ? true : undefined}
+            aria-describedby={urlError ? `${urlId}-error` : undefined}
+            className={TEXT_INPUT}
+            {...form.register('url', {
+              validate: (value) =>
+                /^https?:\/\/\S+$/i.test(value.trim()) || t('webhooks.urlInvalid'),
+            })}
+          />
+          {urlError && (
+            <p
+              id={`${urlId}-error`}
+              role="alert"
+              className="text-sm text-red-700 dark:text-red-300"
+            >
+              {urlError}
+            </p>
+          )}
+          {create.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {errorText(create.error, t('webhooks.failed'))}
+            </p>
+          )}
+          <button type="submit" disabled={create.isPending} className={`w-full ${PRIMARY_BUTTON}`}>
+            {create.isPending ? t('loaders.loading') : t('webhooks.add')}
+          </button>
+        </form>
+        {webhooks.data ? (
+          webhooks.data.webhooks.length > 0 ? (
+            <ul className="space-y-3">
+              {webhooks.data.webhooks.map((webhook) => (
+                <WebhookItem key={webhook.id} webhook={webhook} onSecret={setSecret} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t('webhooks.none')}</p>
+          )
+        ) : (
+          <p role={webhooks.isError ? 'alert' : 'status'}>
+            {webhooks.isError ? t('webhooks.loadFailed') : t('loaders.loading')}
+          </p>
+        )}
+      </div>
+    </AppDialog>
+  );
+}

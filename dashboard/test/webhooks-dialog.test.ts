@@ -1,0 +1,67 @@
+// A Pro user sets up a webhook from the Pro tools, under the server's default settings:
+// loopback is refused, a public URL is taken and its secret shown once, a test delivery
+// shows in the log, and the webhook can be given a new secret and deleted. By keyboard and
+// by role, as a screen reader finds them.
+import { expect, it } from 'vitest';
+import { describeInChromium } from './support/describe-in-chromium.js';
+import { buyPassInPage } from './support/open-home.js';
+
+describeInChromium('webhooks in the dashboard', (suite) => {
+  it('refuses loopback, shows the secret once, logs a test delivery, rotates and deletes', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+    await page.goto(`${suite.server.url}/`);
+    await page
+      .getByRole('region', { name: 'Your Pro tools' })
+      .getByRole('button', { name: 'Webhooks' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Webhooks' });
+    await dialog.getByText('No webhooks yet.').waitFor({ timeout: 10_000 });
+
+    const url = dialog.getByLabel('Webhook URL');
+    await url.fill('not a url');
+    await url.press('Enter');
+    await dialog.getByRole('alert').filter({ hasText: 'https:// or http://' }).waitFor();
+    await url.fill('http://127.0.0.1:9/hook');
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'private, loopback or link-local' })
+      .waitFor({ timeout: 5_000 });
+
+    await url.fill('https://hooks.example.com/tempmail');
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+    await dialog.getByText('Your signing secret, shown only now').waitFor({ timeout: 5_000 });
+    const secret = (await dialog.getByRole('status').filter({ hasText: 'whsec_' }).textContent())!;
+    const shown = /whsec_[A-Za-z0-9_-]{43}/.exec(secret)![0];
+    const item = dialog.getByTestId('webhook');
+    await item.getByText('For all your addresses').waitFor();
+    expect(await item.textContent()).toContain(`whsec_…${shown.slice(-4)}`);
+
+    await item.getByRole('button', { name: 'Send test' }).click();
+    const row = item.getByTestId('webhook-delivery');
+    await row.first().waitFor({ timeout: 10_000 });
+    expect(await row.first().textContent()).toContain('Test');
+    expect(
+      await item.getByRole('button', { name: 'Hide deliveries' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+
+    await item.getByRole('button', { name: 'New secret' }).click();
+    await expect
+      .poll(async () => /whsec_[A-Za-z0-9_-]{43}/.exec((await dialog.textContent()) ?? '')?.[0])
+      .not.toBe(shown);
+
+    await item.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('No webhooks yet.').waitFor({ timeout: 5_000 });
+    // Closing forgets the secret: it is never shown again.
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('region', { name: 'Your Pro tools' })
+      .getByRole('button', { name: 'Webhooks' })
+      .click();
+    await dialog.getByText('No webhooks yet.').waitFor({ timeout: 5_000 });
+    expect(await dialog.getByText('whsec_').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});
