@@ -31,6 +31,10 @@ describeInChromium('webhooks in the dashboard', (suite) => {
       .waitFor({ timeout: 5_000 });
 
     await url.fill('https://hooks.example.com/tempmail');
+    // The addresses offered: all of them, or the Pro address the visit made.
+    const which = dialog.getByLabel('For which address');
+    await expect.poll(() => which.locator('option').count()).toBeGreaterThan(1);
+    expect(await which.inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Add webhook' }).click();
     await dialog.getByText('Your signing secret, shown only now').waitFor({ timeout: 5_000 });
     const secret = (await dialog.getByRole('status').filter({ hasText: 'whsec_' }).textContent())!;

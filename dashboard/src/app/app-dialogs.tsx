@@ -41,7 +41,7 @@ export function AppDialogs({ user }: { user: User | undefined }) {
         <>
           <CustomAliasDialog proExpiresAt={proUntil} {...props('alias')} />
           <ForwardingDialog {...props('forwarding')} />
-          <WebhooksDialog {...props('webhooks')} />
+          <WebhooksDialog userId={user.id} proUntil={proUntil} {...props('webhooks')} />
           <ApiDocsDialog {...props('api-docs')} />
           <ProfileDialog user={user} {...props('profile')} />
         </>

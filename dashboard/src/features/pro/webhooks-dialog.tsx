@@ -23,6 +23,7 @@ import {
   TEXT_INPUT,
 } from '../../shared/ui/button-classes';
 import { CopyableCode } from '../../shared/ui/copyable-code';
+import { sessionAddressesQuery } from '../address/list-session-addresses';
 
 const WEBHOOKS_KEY = ['webhooks'] as const;
 /** While a log is open it is read again this often, to see attempts land. */
@@ -190,19 +191,29 @@ function WebhookItem({
  * A new secret (at creation, or rotated) is shown once, to copy; each webhook shows whether
  * it is on (or why it was turned off), and its delivery log.
  */
-export function WebhooksDialog({ open, onOpenChange }: DialogState) {
+export function WebhooksDialog({
+  open,
+  onOpenChange,
+  userId,
+  proUntil,
+}: DialogState & { userId: string; proUntil: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const urlId = useId();
+  const addressId = useId();
+  const addresses = useQuery({ ...sessionAddressesQuery(userId, proUntil), enabled: open });
   const [secret, setSecret] = useState<string | null>(null);
   const webhooks = useQuery({
     queryKey: WEBHOOKS_KEY,
     queryFn: ({ signal }) => unwrap(listWebhooks({ client: client(), signal })),
     enabled: open,
   });
-  const form = useForm<{ url: string }>({ defaultValues: { url: '' } });
+  const form = useForm<{ url: string; address: string }>({
+    defaultValues: { url: '', address: '' },
+  });
   const create = useMutation({
-    mutationFn: (url: string) => unwrap(createWebhook({ client: client(), body: { url } })),
+    mutationFn: (body: { url: string; address: string | null }) =>
+      unwrap(createWebhook({ client: client(), body })),
     onSuccess: (created) => {
       setSecret(created.secret);
       form.reset();
@@ -230,7 +241,9 @@ export function WebhooksDialog({ open, onOpenChange }: DialogState) {
         )}
         <form
           noValidate
-          onSubmit={form.handleSubmit(({ url }) => create.mutate(url.trim()))}
+          onSubmit={form.handleSubmit(({ url, address }) =>
+            create.mutate({ url: url.trim(), address: address || null }),
+          )}
           className="space-y-2"
         >
           <label htmlFor={urlId} className="block font-medium">
@@ -258,6 +271,17 @@ export function WebhooksDialog({ open, onOpenChange }: DialogState) {
               {urlError}
             </p>
           )}
+          <label htmlFor={addressId} className="block font-medium">
+            {t('webhooks.addressLabel')}
+          </label>
+          <select id={addressId} className={TEXT_INPUT} {...form.register('address')}>
+            <option value="">{t('webhooks.forAll')}</option>
+            {addresses.data?.map((entry) => (
+              <option key={entry.address} value={entry.address}>
+                {entry.address}
+              </option>
+            ))}
+          </select>
           {create.isError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
               {errorText(create.error, t('webhooks.failed'))}
