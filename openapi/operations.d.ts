@@ -1091,7 +1091,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Send a test delivery
-         * @description Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. Takes no body. Pro only. The `Origin` header must match the server's public URL.
+         * @description Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. At most 20 an hour per user (then 429 `rate_limited` with `Retry-After`). Takes no body. Pro only. The `Origin` header must match the server's public URL.
          */
         readonly post: operations["testWebhook"];
         readonly delete?: never;
@@ -5470,6 +5470,7 @@ export interface operations {
             };
             readonly 403: components["responses"]["Forbidden"];
             readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
             readonly default: components["responses"]["ServerError"];
         };
     };

@@ -49,13 +49,14 @@ async function attempt(deps: Deps, delivery: ClaimedDelivery): Promise<void> {
       {
         payload: '',
         delivered: false,
+        receiverFailed: false,
         status: null,
         error: 'The message was deleted before it could be delivered.',
         durationMs: null,
         retryAt: null,
         now,
       },
-      Number.POSITIVE_INFINITY,
+      WEBHOOK_DISABLE_AFTER,
     );
     return;
   }
@@ -89,6 +90,7 @@ async function attempt(deps: Deps, delivery: ClaimedDelivery): Promise<void> {
     {
       payload,
       delivered,
+      receiverFailed: !delivered,
       status,
       error,
       durationMs,

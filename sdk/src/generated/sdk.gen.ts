@@ -979,7 +979,7 @@ export const enableWebhook = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Send a test delivery
  *
- * Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. Takes no body. Pro only. The `Origin` header must match the server's public URL.
+ * Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. At most 20 an hour per user (then 429 `rate_limited` with `Retry-After`). Takes no body. Pro only. The `Origin` header must match the server's public URL.
  *
  */
 export const testWebhook = <ThrowOnError extends boolean = false>(options: Options<TestWebhookData, ThrowOnError>) => (options.client ?? client).post<TestWebhookResponses, TestWebhookErrors, ThrowOnError>({

@@ -50,6 +50,11 @@ export interface ClaimedDelivery extends WebhookDelivery {
 export interface AttemptOutcome {
   payload: string;
   delivered: boolean;
+  /**
+   * The receiver failed (an error answer, none, or a refused target), which counts toward
+   * turning the webhook off; not when there was nothing to send.
+   */
+  receiverFailed: boolean;
   status: number | null;
   error: string | null;
   durationMs: number | null;

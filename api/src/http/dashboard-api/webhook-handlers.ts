@@ -7,6 +7,7 @@ import type { WebhookDelivery } from '../../features/webhooks/webhook-store.js';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
+import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -41,6 +42,12 @@ function deliveryResource(delivery: WebhookDelivery) {
 
 const notFound = () => new ApiError(404, 'not_found', 'Webhook not found.');
 
+/**
+ * Test deliveries a user may queue per hour: each makes our server POST to a URL of theirs,
+ * and again on every retry for a day if it fails.
+ */
+const TESTS_PER_HOUR = 20;
+
 /** A Pro user's webhooks: register, rotate, turn back on, test, delete, and the log. */
 export function webhookHandlers(
   services: Services,
@@ -55,6 +62,7 @@ export function webhookHandlers(
 > {
   const sessions = createSessions(services);
   const { webhooks } = services;
+  const tests = services.createLimiter('webhook-test-hour', TESTS_PER_HOUR, 3600);
 
   return {
     async listWebhooks(request, response) {
@@ -109,6 +117,7 @@ export function webhookHandlers(
 
     async testWebhook(request, response) {
       const user = await sessions.requirePro(request);
+      await consume(tests, user.id, 'test deliveries');
       const delivery = await webhooks.sendTest(user.id, request.params.id, services.now());
       if (!delivery) throw notFound();
       response.status(202).json(deliveryResource(delivery));

@@ -251,6 +251,7 @@ export function createWebhooksRepository(db: Kysely<DatabaseSchema>): WebhookSto
             .execute();
           return;
         }
+        if (!outcome.receiverFailed) return;
         const failed = await trx
           .updateTable('webhooks')
           .set((eb) => ({ failures: eb('failures', '+', 1) }))
