@@ -82,6 +82,13 @@ function changeOf(frame: unknown): InboxChange {
   return message ? { kind: 'message', message } : { kind: 'unknown' };
 }
 
+/** A message without the address it came to, for an inbox of one address. */
+function withoutMailbox<T extends { mailbox: string }>(message: T): Omit<T, 'mailbox'> {
+  const rest: Partial<T> = { ...message };
+  delete rest.mailbox;
+  return rest as Omit<T, 'mailbox'>;
+}
+
 /** Mercure's authorization cookie, for the hub's path only. */
 function setMercureCookie(token: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
@@ -101,10 +108,13 @@ export function mailTmInboxSource(account: MailTmAccount, expiresAt: number): In
   return {
     key: ['mailtm', account.id],
     expiresAt,
+    // One address: which one received each message goes without saying.
     list: async (signal) =>
-      listed((await unwrap(listMailboxMessages({ client, signal }))).messages),
+      listed((await unwrap(listMailboxMessages({ client, signal }))).messages.map(withoutMailbox)),
     read: async (id, signal) =>
-      toOpenedMessage(await unwrap(getMailboxMessage({ client, path: { id }, signal }))) ?? null,
+      toOpenedMessage(
+        withoutMailbox(await unwrap(getMailboxMessage({ client, path: { id }, signal }))),
+      ) ?? null,
     download: (id, attachmentId) =>
       unwrap(mailTmGetAttachment({ client, path: { id, attachmentId }, parseAs: 'blob' })),
     remove: async (id) => {
