@@ -1449,6 +1449,178 @@ export interface paths {
         readonly patch: operations["updateMessage"];
         readonly trace?: never;
     };
+    readonly "/v1/webhooks": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's webhooks
+         * @description A Pro API token only (403 `pro_required` for any other).
+         */
+        readonly get: operations["publicListWebhooks"];
+        readonly put?: never;
+        /**
+         * Register a webhook
+         * @description Registers `url` for one of the user's addresses, or for all of them. From then on each
+         *     new message is POSTed to it with a JSON WebhookPayload (the message's summary, codes
+         *     and links) and these headers:
+         *
+         *     - `TempMail-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the secret over
+         *       `<t>.<body>`; check it (and that `t` is recent) with the SDK's `verifyWebhook`.
+         *     - `TempMail-Delivery`: the delivery's id, the same on every attempt (an idempotency
+         *       key: a delivery may come twice).
+         *     - `TempMail-Event`: `message.received`, or `webhook.test`.
+         *
+         *     A delivery counts when the receiver answers 2xx within 10 s; otherwise it is tried
+         *     again after 30 s, 1 min, 2 min… (at most 2 h apart) for 24 hours, from a queue in the
+         *     database that outlives restarts. After 20 failed attempts in a row the webhook is
+         *     turned off (`disabledAt`). The answer holds the secret, shown this once.
+         *
+         *     400 `validation_failed` for a URL that cannot be one (not http(s), credentials in it, a
+         *     private, loopback or link-local target); 404 for an address that is not the user's;
+         *     409 `conflict` past 10 webhooks. A Pro API token only (403 `pro_required` for any other):
+         *     the same webhooks as the dashboard's `/api/webhooks`.
+         */
+        readonly post: operations["publicCreateWebhook"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/webhooks/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook and its delivery log; nothing more is sent to it. A Pro API token only (403 `pro_required` for any other).
+         */
+        readonly delete: operations["publicDeleteWebhook"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/webhooks/{id}/secret": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Give a webhook a new secret
+         * @description A new secret, shown this once; deliveries are signed with it from now on (one already under way may carry the old one). Takes no body. A Pro API token only (403 `pro_required` for any other).
+         */
+        readonly post: operations["publicRotateWebhookSecret"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/webhooks/{id}/enable": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Turn a webhook back on
+         * @description Turns on a webhook that was turned off after repeated failures, its count of them reset; deliveries queue again from the next message. Takes no body. A Pro API token only (403 `pro_required` for any other).
+         */
+        readonly post: operations["publicEnableWebhook"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/webhooks/{id}/test": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Send a test delivery
+         * @description Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. At most 20 an hour per user (then 429 `rate_limited` with `Retry-After`). Takes no body. A Pro API token only (403 `pro_required` for any other).
+         */
+        readonly post: operations["publicTestWebhook"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/webhooks/{id}/deliveries": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        /**
+         * A webhook's delivery log
+         * @description The newest 50 deliveries, newest first, with what each one's last attempt came to. A Pro API token only (403 `pro_required` for any other).
+         */
+        readonly get: operations["publicListWebhookDeliveries"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/v1/addresses/{address}/messages/next": {
         readonly parameters: {
             readonly query?: never;
@@ -6088,6 +6260,233 @@ export interface operations {
             };
             readonly 400: components["responses"]["BadRequest"];
             readonly 401: components["responses"]["Unauthorized"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly publicListWebhooks: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The webhooks, oldest first. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly publicCreateWebhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/tempmail"
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        readonly responses: {
+            /** @description The webhook, with its secret. */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            /** @description The user already has 10 webhooks (`conflict`). */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "You have 10 webhooks already; delete one first."
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly publicDeleteWebhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Deleted. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly publicRotateWebhookSecret: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The webhook, with its new secret. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly publicEnableWebhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The webhook, on. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly publicTestWebhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The delivery, queued. */
+            readonly 202: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly publicListWebhookDeliveries: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description The webhook id.
+                 * @example 65f1c0ffee0ddba11c0ffee5
+                 */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The log. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookDeliveryLog"];
+                };
+            };
+            readonly 401: components["responses"]["Unauthorized"];
+            readonly 403: components["responses"]["Forbidden"];
             readonly 404: components["responses"]["NotFound"];
             readonly 429: components["responses"]["TooManyRequests"];
             readonly default: components["responses"]["ServerError"];

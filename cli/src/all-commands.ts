@@ -3,6 +3,7 @@ import { createAddress } from './commands/create-address.js';
 import { deleteMessage } from './commands/delete-message.js';
 import { listDomains } from './commands/list-domains.js';
 import { listInbox } from './commands/list-inbox.js';
+import { manageWebhooks } from './commands/manage-webhooks.js';
 import { markMessage } from './commands/mark-message.js';
 import { readMessage } from './commands/read-message.js';
 import { saveAttachments } from './commands/save-attachments.js';
@@ -21,6 +22,7 @@ export const commands: readonly Command[] = [
   saveAttachments,
   markMessage,
   deleteMessage,
+  manageWebhooks,
   listDomains,
   storeToken,
   showIdentity,

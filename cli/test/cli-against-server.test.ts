@@ -309,6 +309,36 @@ describe('tempmail against a running server', () => {
     expect(refused.stderr).toMatch(/tempmail new/);
   });
 
+  it('manages webhooks with a Pro API token: add, list, test, log, delete', async () => {
+    const user = newUser();
+    expect(await user.run(['webhook', 'list'])).toMatchObject({ code: 6, stdout: '' });
+    await user.run(['login', await buyProApiToken(server.url, 'cli-hooks@example.com')]);
+
+    // The server runs with its defaults: loopback is refused, said in one line.
+    const refused = await user.run(['webhook', 'add', 'http://127.0.0.1:9/hook']);
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(refused.stderr).toMatch(/private, loopback or link-local/);
+
+    const added = await user.run(['webhook', 'add', 'https://hooks.example.com/tempmail']);
+    expect(added.code).toBe(0);
+    const [id, secret] = added.stdout.trimEnd().split('\t');
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+    expect(secret).toMatch(/^whsec_/);
+    const list = await user.run(['webhook', 'list']);
+    expect(list.stdout).toMatch(
+      new RegExp(`${id}\\s+all\\s+on\\s+https://hooks\\.example\\.com/tempmail`),
+    );
+
+    expect((await user.run(['webhook', 'test', id!])).stdout).toMatch(/^Queued test delivery /);
+    const log = JSON.parse((await user.run(['webhook', 'log', id!, '--json'])).stdout);
+    expect(log.deliveries).toMatchObject([{ event: 'webhook.test' }]);
+    expect(await user.run(['webhook', 'delete', id!])).toMatchObject({
+      code: 0,
+      stdout: `Deleted webhook ${id}.\n`,
+    });
+    expect(await user.run(['webhook', 'nope'])).toMatchObject({ code: 2 });
+  }, 60_000);
+
   it('logs in with a Pro API token: Pro mailboxes, with an alias', async () => {
     const user = newUser();
     const token = await buyProApiToken(server.url, 'cli@example.com');

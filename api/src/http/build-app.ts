@@ -33,7 +33,7 @@ import { signInPage } from './dashboard-api/sign-in-page.js';
 import { confirmEmailPage } from './dashboard-api/confirm-email-page.js';
 import { forwardingHandlers } from './dashboard-api/forwarding-handlers.js';
 import { mailboxHandlers } from './dashboard-api/mailbox-handlers.js';
-import { webhookHandlers } from './dashboard-api/webhook-handlers.js';
+import { webhookHandlers } from './webhooks/webhook-handlers.js';
 import { proHandlers } from './dashboard-api/pro-handlers.js';
 import { recoveryHandlers } from './dashboard-api/recovery-handlers.js';
 import { visitorHandlers } from './dashboard-api/visitor-handlers.js';

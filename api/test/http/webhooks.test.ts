@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import request from 'supertest';
 import { verifyWebhook } from '@tempmail/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueWebhooks, WEBHOOK_DISABLE_AFTER } from '../../src/jobs/deliver-webhooks.js';
@@ -99,6 +100,36 @@ describe('registering', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('on the public API', () => {
+  it('takes a Pro API token for the same webhooks, and refuses any other token', async () => {
+    const { body: issued } = await pro.get('/api/user-token').expect(200);
+    const bearer = { Authorization: `Bearer ${issued.token}` };
+    const api = request(server.httpUrl);
+    const created = await api
+      .post('/v1/webhooks')
+      .set(bearer)
+      .send({ url: `${receiverUrl}/api-hook`, address: alias })
+      .expect(201);
+    expect(created.body.webhook).toMatchObject({ address: alias });
+    const listed = await pro.get('/api/webhooks').expect(200);
+    expect(listed.body.webhooks).toContainEqual(created.body.webhook);
+    const id = created.body.webhook.id;
+    await api.post(`/v1/webhooks/${id}/test`).set(bearer).expect(202);
+    expect(
+      (await api.get(`/v1/webhooks/${id}/deliveries`).set(bearer).expect(200)).body.deliveries,
+    ).toHaveLength(1);
+    await api.delete(`/v1/webhooks/${id}`).set(bearer).expect(204);
+
+    const { body: mailbox } = await api.post('/v1/generate-email').expect(201);
+    const refused = await api
+      .get('/v1/webhooks')
+      .set({ Authorization: `Bearer ${mailbox.token}` })
+      .expect(403);
+    expect(refused.body.code).toBe('pro_required');
+    await api.get('/v1/webhooks').expect(401);
   });
 });
 

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CancelDemoSubscriptionData, CancelDemoSubscriptionErrors, CancelDemoSubscriptionResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, DeleteProMessageData, DeleteProMessageErrors, DeleteProMessageResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EnableWebhookData, EnableWebhookErrors, EnableWebhookResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetDemoSubscriptionData, GetDemoSubscriptionErrors, GetDemoSubscriptionResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMailboxMessageData, GetMailboxMessageErrors, GetMailboxMessageResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetNextMessageData, GetNextMessageErrors, GetNextMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageRawData, GetProMessageRawErrors, GetProMessageRawResponses, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMailboxMessagesData, ListMailboxMessagesErrors, ListMailboxMessagesResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, ResumeDemoSubscriptionData, ResumeDemoSubscriptionErrors, ResumeDemoSubscriptionResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, TestWebhookData, TestWebhookErrors, TestWebhookResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, UpdateMessageData, UpdateMessageErrors, UpdateMessageResponses, UpdateProMessageData, UpdateProMessageErrors, UpdateProMessageResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
+import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CancelDemoSubscriptionData, CancelDemoSubscriptionErrors, CancelDemoSubscriptionResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, DeleteProMessageData, DeleteProMessageErrors, DeleteProMessageResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EnableWebhookData, EnableWebhookErrors, EnableWebhookResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetDemoSubscriptionData, GetDemoSubscriptionErrors, GetDemoSubscriptionResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMailboxMessageData, GetMailboxMessageErrors, GetMailboxMessageResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetNextMessageData, GetNextMessageErrors, GetNextMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageRawData, GetProMessageRawErrors, GetProMessageRawResponses, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMailboxMessagesData, ListMailboxMessagesErrors, ListMailboxMessagesResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, LogoutData, LogoutErrors, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicCreateWebhookData, PublicCreateWebhookErrors, PublicCreateWebhookResponses, PublicDeleteWebhookData, PublicDeleteWebhookErrors, PublicDeleteWebhookResponses, PublicEnableWebhookData, PublicEnableWebhookErrors, PublicEnableWebhookResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, PublicListWebhookDeliveriesData, PublicListWebhookDeliveriesErrors, PublicListWebhookDeliveriesResponses, PublicListWebhooksData, PublicListWebhooksErrors, PublicListWebhooksResponses, PublicRotateWebhookSecretData, PublicRotateWebhookSecretErrors, PublicRotateWebhookSecretResponses, PublicTestWebhookData, PublicTestWebhookErrors, PublicTestWebhookResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, ResumeDemoSubscriptionData, ResumeDemoSubscriptionErrors, ResumeDemoSubscriptionResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, TestWebhookData, TestWebhookErrors, TestWebhookResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, UpdateMessageData, UpdateMessageErrors, UpdateMessageResponses, UpdateProMessageData, UpdateProMessageErrors, UpdateProMessageResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1265,6 +1265,110 @@ export const updateMessage = <ThrowOnError extends boolean = false>(options: Opt
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The user's webhooks
+ *
+ * A Pro API token only (403 `pro_required` for any other).
+ */
+export const publicListWebhooks = <ThrowOnError extends boolean = false>(options?: Options<PublicListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<PublicListWebhooksResponses, PublicListWebhooksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/webhooks',
+    ...options
+});
+
+/**
+ * Register a webhook
+ *
+ * Registers `url` for one of the user's addresses, or for all of them. From then on each
+ * new message is POSTed to it with a JSON WebhookPayload (the message's summary, codes
+ * and links) and these headers:
+ *
+ * - `TempMail-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the secret over
+ * `<t>.<body>`; check it (and that `t` is recent) with the SDK's `verifyWebhook`.
+ * - `TempMail-Delivery`: the delivery's id, the same on every attempt (an idempotency
+ * key: a delivery may come twice).
+ * - `TempMail-Event`: `message.received`, or `webhook.test`.
+ *
+ * A delivery counts when the receiver answers 2xx within 10 s; otherwise it is tried
+ * again after 30 s, 1 min, 2 min… (at most 2 h apart) for 24 hours, from a queue in the
+ * database that outlives restarts. After 20 failed attempts in a row the webhook is
+ * turned off (`disabledAt`). The answer holds the secret, shown this once.
+ *
+ * 400 `validation_failed` for a URL that cannot be one (not http(s), credentials in it, a
+ * private, loopback or link-local target); 404 for an address that is not the user's;
+ * 409 `conflict` past 10 webhooks. A Pro API token only (403 `pro_required` for any other):
+ * the same webhooks as the dashboard's `/api/webhooks`.
+ *
+ */
+export const publicCreateWebhook = <ThrowOnError extends boolean = false>(options: Options<PublicCreateWebhookData, ThrowOnError>) => (options.client ?? client).post<PublicCreateWebhookResponses, PublicCreateWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/webhooks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a webhook
+ *
+ * Deletes the webhook and its delivery log; nothing more is sent to it. A Pro API token only (403 `pro_required` for any other).
+ *
+ */
+export const publicDeleteWebhook = <ThrowOnError extends boolean = false>(options: Options<PublicDeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<PublicDeleteWebhookResponses, PublicDeleteWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/webhooks/{id}',
+    ...options
+});
+
+/**
+ * Give a webhook a new secret
+ *
+ * A new secret, shown this once; deliveries are signed with it from now on (one already under way may carry the old one). Takes no body. A Pro API token only (403 `pro_required` for any other).
+ *
+ */
+export const publicRotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<PublicRotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<PublicRotateWebhookSecretResponses, PublicRotateWebhookSecretErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/webhooks/{id}/secret',
+    ...options
+});
+
+/**
+ * Turn a webhook back on
+ *
+ * Turns on a webhook that was turned off after repeated failures, its count of them reset; deliveries queue again from the next message. Takes no body. A Pro API token only (403 `pro_required` for any other).
+ *
+ */
+export const publicEnableWebhook = <ThrowOnError extends boolean = false>(options: Options<PublicEnableWebhookData, ThrowOnError>) => (options.client ?? client).post<PublicEnableWebhookResponses, PublicEnableWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/webhooks/{id}/enable',
+    ...options
+});
+
+/**
+ * Send a test delivery
+ *
+ * Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. At most 20 an hour per user (then 429 `rate_limited` with `Retry-After`). Takes no body. A Pro API token only (403 `pro_required` for any other).
+ *
+ */
+export const publicTestWebhook = <ThrowOnError extends boolean = false>(options: Options<PublicTestWebhookData, ThrowOnError>) => (options.client ?? client).post<PublicTestWebhookResponses, PublicTestWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/webhooks/{id}/test',
+    ...options
+});
+
+/**
+ * A webhook's delivery log
+ *
+ * The newest 50 deliveries, newest first, with what each one's last attempt came to. A Pro API token only (403 `pro_required` for any other).
+ */
+export const publicListWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<PublicListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<PublicListWebhookDeliveriesResponses, PublicListWebhookDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/webhooks/{id}/deliveries',
+    ...options
 });
 
 /**

@@ -3628,6 +3628,336 @@ export type UpdateMessageResponses = {
 
 export type UpdateMessageResponse = UpdateMessageResponses[keyof UpdateMessageResponses];
 
+export type PublicListWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/webhooks';
+};
+
+export type PublicListWebhooksErrors = {
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type PublicListWebhooksError = PublicListWebhooksErrors[keyof PublicListWebhooksErrors];
+
+export type PublicListWebhooksResponses = {
+    /**
+     * The webhooks, oldest first.
+     */
+    200: WebhookList;
+};
+
+export type PublicListWebhooksResponse = PublicListWebhooksResponses[keyof PublicListWebhooksResponses];
+
+export type PublicCreateWebhookData = {
+    body: WebhookRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/webhooks';
+};
+
+export type PublicCreateWebhookErrors = {
+    /**
+     * The request breaks the contract (`validation_failed` or `bad_request`).
+     */
+    400: Error;
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * The user already has 10 webhooks (`conflict`).
+     */
+    409: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type PublicCreateWebhookError = PublicCreateWebhookErrors[keyof PublicCreateWebhookErrors];
+
+export type PublicCreateWebhookResponses = {
+    /**
+     * The webhook, with its secret.
+     */
+    201: WebhookWithSecret;
+};
+
+export type PublicCreateWebhookResponse = PublicCreateWebhookResponses[keyof PublicCreateWebhookResponses];
+
+export type PublicDeleteWebhookData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/webhooks/{id}';
+};
+
+export type PublicDeleteWebhookErrors = {
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type PublicDeleteWebhookError = PublicDeleteWebhookErrors[keyof PublicDeleteWebhookErrors];
+
+export type PublicDeleteWebhookResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type PublicDeleteWebhookResponse = PublicDeleteWebhookResponses[keyof PublicDeleteWebhookResponses];
+
+export type PublicRotateWebhookSecretData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/webhooks/{id}/secret';
+};
+
+export type PublicRotateWebhookSecretErrors = {
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type PublicRotateWebhookSecretError = PublicRotateWebhookSecretErrors[keyof PublicRotateWebhookSecretErrors];
+
+export type PublicRotateWebhookSecretResponses = {
+    /**
+     * The webhook, with its new secret.
+     */
+    200: WebhookWithSecret;
+};
+
+export type PublicRotateWebhookSecretResponse = PublicRotateWebhookSecretResponses[keyof PublicRotateWebhookSecretResponses];
+
+export type PublicEnableWebhookData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/webhooks/{id}/enable';
+};
+
+export type PublicEnableWebhookErrors = {
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type PublicEnableWebhookError = PublicEnableWebhookErrors[keyof PublicEnableWebhookErrors];
+
+export type PublicEnableWebhookResponses = {
+    /**
+     * The webhook, on.
+     */
+    200: Webhook;
+};
+
+export type PublicEnableWebhookResponse = PublicEnableWebhookResponses[keyof PublicEnableWebhookResponses];
+
+export type PublicTestWebhookData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/webhooks/{id}/test';
+};
+
+export type PublicTestWebhookErrors = {
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type PublicTestWebhookError = PublicTestWebhookErrors[keyof PublicTestWebhookErrors];
+
+export type PublicTestWebhookResponses = {
+    /**
+     * The delivery, queued.
+     */
+    202: WebhookDelivery;
+};
+
+export type PublicTestWebhookResponse = PublicTestWebhookResponses[keyof PublicTestWebhookResponses];
+
+export type PublicListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/webhooks/{id}/deliveries';
+};
+
+export type PublicListWebhookDeliveriesErrors = {
+    /**
+     * Missing, invalid or expired credentials.
+     */
+    401: Error;
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type PublicListWebhookDeliveriesError = PublicListWebhookDeliveriesErrors[keyof PublicListWebhookDeliveriesErrors];
+
+export type PublicListWebhookDeliveriesResponses = {
+    /**
+     * The log.
+     */
+    200: WebhookDeliveryLog;
+};
+
+export type PublicListWebhookDeliveriesResponse = PublicListWebhookDeliveriesResponses[keyof PublicListWebhookDeliveriesResponses];
+
 export type GetNextMessageData = {
     body?: never;
     path: {
