@@ -202,7 +202,12 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     expect(await page.getByText('Your temporary email address').count()).toBe(0);
     await page.getByTestId('message-row').or(page.getByText('Your inbox is empty')).waitFor();
     const tools = page.getByRole('region', { name: 'Your Pro tools' });
-    expect(await tools.getByRole('button').count()).toBe(3);
+    expect(await tools.getByRole('button').allTextContents()).toEqual([
+      'Create custom alias',
+      'Email forwarding',
+      'Webhooks',
+      'API documentation',
+    ]);
     expect(await page.getByRole('complementary', { name: 'Advertisement' }).count()).toBe(0);
     expect(
       await page

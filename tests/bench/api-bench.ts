@@ -12,11 +12,13 @@
 //                 what the clients and the loopback alone cost on this machine
 //   long poll     GET /v1/addresses/{address}/messages/next waiting, one message over SMTP:
 //                 ms from the SMTP 250 to the answer, over 50 messages one after another
+//   tempmail wait the CLI (compiled) waiting on a mailbox, one message over SMTP: ms from the
+//                 SMTP 250 to the first byte it prints, over 50 messages, one process each
 //
 // Targets run one after another, never side by side (the machine has 2 cores). The load
 // generator and the stream clients run in this process; every server in its own.
 // `-- api --quick` runs shorter loads.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,12 +43,15 @@ const TARGETS = {
   fanOutP99Ms: 200,
   fanOutRssMb: 300,
   longPollP99Ms: 50,
+  cliWaitP99Ms: 100,
 };
 
 /** Messages the long poll is timed on, each waited for on its own. */
 const LONG_POLL_ROUNDS = 50;
 /** How long a poll is given to reach the server and subscribe before its message is sent. */
 const LONG_POLL_SETTLE_MS = 50;
+/** How long a `tempmail wait` process is given to start and reach the server. */
+const CLI_SETTLE_MS = 1_500;
 
 /**
  * The limits stay in the request path (their cost is part of what we measure) but are raised
@@ -453,6 +458,29 @@ interface LongPollFigures {
   maxMs: number;
 }
 
+function latencyFigures(delays: number[]): LongPollFigures {
+  const round = (ms: number) => Number(ms.toFixed(1));
+  return {
+    rounds: LONG_POLL_ROUNDS,
+    answered: delays.length,
+    p50Ms: round(percentile(delays, 50)),
+    p99Ms: round(percentile(delays, 99)),
+    maxMs: round(delays.length > 0 ? Math.max(...delays) : Number.NaN),
+  };
+}
+
+/** One message over SMTP to `to`; resolves with the moment its 250 came. */
+async function sendOne(port: number, to: string, n: number): Promise<number> {
+  const load = await runLoad({
+    port,
+    to,
+    connections: 1,
+    messages: 1,
+    build: () => inboxMessage(n, to),
+  });
+  return load.acknowledgedAt.get(0)!;
+}
+
 /**
  * The long poll: one poll waiting (after the last message), one message over SMTP, the ms
  * from its 250 to the poll's answer; LONG_POLL_ROUNDS times, one after another.
@@ -464,16 +492,6 @@ async function measureLongPoll(): Promise<LongPollFigures | string> {
     if (typeof mailbox === 'string') return mailbox;
     const url = `${server.url}/v1/addresses/${encodeURIComponent(mailbox.address)}/messages/next`;
     const headers = { Authorization: `Bearer ${mailbox.token}` };
-    const send = async (n: number) => {
-      const load = await runLoad({
-        port: server.smtpPort,
-        to: mailbox.address,
-        connections: 1,
-        messages: 1,
-        build: () => inboxMessage(n, mailbox.address),
-      });
-      return load.acknowledgedAt.get(0)!;
-    };
     // Warm: the parser threads and the code paths, as the polls after it find them.
     let after: string | undefined;
     const delays: number[] = [];
@@ -484,22 +502,59 @@ async function measureLongPoll(): Promise<LongPollFigures | string> {
         return { answeredAt, status: response.status, body: await response.text() };
       });
       await sleep(LONG_POLL_SETTLE_MS);
-      const acknowledgedAt = await send(MESSAGES + 100 + n);
+      const acknowledgedAt = await sendOne(server.smtpPort, mailbox.address, MESSAGES + 100 + n);
       const { answeredAt, status, body } = await answer;
       if (status !== 200) return `round ${n}: the poll answered ${status}: ${body.slice(0, 200)}`;
       after = (JSON.parse(body) as { id: string }).id;
       if (n >= 0) delays.push(answeredAt - acknowledgedAt);
     }
-    const round = (ms: number) => Number(ms.toFixed(1));
-    return {
-      rounds: LONG_POLL_ROUNDS,
-      answered: delays.length,
-      p50Ms: round(percentile(delays, 50)),
-      p99Ms: round(percentile(delays, 99)),
-      maxMs: round(Math.max(...delays)),
-    };
+    return latencyFigures(delays);
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * `tempmail wait` as a script runs it: a new process per message, logged in to the mailbox,
+ * given CLI_SETTLE_MS to start and reach the server (its long poll), then one message over
+ * SMTP; the ms from the 250 to the first byte the process prints. LONG_POLL_ROUNDS times.
+ */
+async function measureCliWait(): Promise<LongPollFigures | string> {
+  const server = await startOurs();
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-cli-'));
+  try {
+    const mailbox = await generateEmail(server.url);
+    if (typeof mailbox === 'string') return mailbox;
+    const cli = path.join(repoRoot, 'cli', 'bin', 'tempmail.js');
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      TEMPMAIL_URL: server.url,
+      TEMPMAIL_CONFIG_DIR: path.join(home, 'config'),
+    };
+    execFileSync(process.execPath, [cli, 'login', mailbox.token], { env, stdio: 'ignore' });
+    const delays: number[] = [];
+    for (let n = -FAN_OUT_WARM_UP_MESSAGES; n < LONG_POLL_ROUNDS; n += 1) {
+      const child = spawn(process.execPath, [cli, 'wait', '--new', '--timeout', '30'], {
+        env,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const printed = new Promise<number | undefined>((resolve) => {
+        child.stdout.once('data', () => resolve(performance.now()));
+        child.once('exit', () => resolve(undefined));
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await sleep(CLI_SETTLE_MS);
+      const acknowledgedAt = await sendOne(server.smtpPort, mailbox.address, 300 + n);
+      const printedAt = await printed;
+      await exited;
+      if (printedAt === undefined) return `round ${n}: tempmail wait printed nothing`;
+      if (n >= 0) delays.push(printedAt - acknowledgedAt);
+    }
+    return latencyFigures(delays);
+  } finally {
+    await server.stop();
+    fs.rmSync(home, { recursive: true, force: true });
   }
 }
 
@@ -531,6 +586,14 @@ async function measureFanOutFloor(streams: number): Promise<Delivery | string> {
   } finally {
     await floor.stop();
   }
+}
+
+function latencyLine(name: string, result: LongPollFigures | string): void {
+  console.log(
+    typeof result === 'string'
+      ? `${name}: ${result}`
+      : `${name}: ${result.answered}/${result.rounds} answered, SMTP 250 to answer p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms`,
+  );
 }
 
 function deliveryLine(name: string, result: Delivery | string): void {
@@ -588,9 +651,9 @@ async function runApiBench(): Promise<void> {
   let buildFailure: string | undefined;
   try {
     // The benchmark measures the compiled server, as `npm start` runs it.
-    execFileSync(bin('tsc'), ['-b', 'api'], { cwd: repoRoot, stdio: 'inherit' });
+    execFileSync(bin('tsc'), ['-b', 'api', 'sdk', 'cli'], { cwd: repoRoot, stdio: 'inherit' });
   } catch {
-    buildFailure = 'the server did not build (tsc -b api failed)';
+    buildFailure = 'the server or the CLI did not build (tsc -b api sdk cli failed)';
     console.log(buildFailure);
   }
 
@@ -618,11 +681,9 @@ async function runApiBench(): Promise<void> {
   const fanOutFloor = await measureFanOutFloor(STREAMS);
   deliveryLine('fan-out floor, bare node:http', fanOutFloor);
   const longPoll = buildFailure ?? (await measureLongPoll());
-  console.log(
-    typeof longPoll === 'string'
-      ? `long poll: ${longPoll}`
-      : `long poll: ${longPoll.answered}/${longPoll.rounds} answered, SMTP 250 to answer p50 ${longPoll.p50Ms} ms, p99 ${longPoll.p99Ms} ms, max ${longPoll.maxMs} ms`,
-  );
+  latencyLine('long poll', longPoll);
+  const cliWait = buildFailure ?? (await measureCliWait());
+  latencyLine('tempmail wait', cliWait);
 
   const ratios = {
     poll304VsBareExpress: Number((rateOf(ours.ours304) / rateOf(bareExpress)).toFixed(2)),
@@ -654,6 +715,10 @@ async function runApiBench(): Promise<void> {
       typeof longPoll === 'string' ? Number.NaN : longPoll.p99Ms,
       (ms) => ms < TARGETS.longPollP99Ms,
     ),
+    cliWaitP99Within100Ms: verdict(
+      typeof cliWait === 'string' ? Number.NaN : cliWait.p99Ms,
+      (ms) => ms <= TARGETS.cliWaitP99Ms,
+    ),
   };
   const loadAverageAtEnd = Number(os.loadavg()[0]!.toFixed(2));
   const fanOutFloorP99Ms = typeof fanOutFloor === 'string' ? Number.NaN : fanOutFloor.p99Ms;
@@ -674,6 +739,9 @@ async function runApiBench(): Promise<void> {
     `  long poll p99, 250->answer ${typeof longPoll === 'string' ? Number.NaN : longPoll.p99Ms} ms (< ${TARGETS.longPollP99Ms} ms)   ${verdicts.longPollP99Within50Ms}`,
   );
   console.log(
+    `  tempmail wait p99         ${typeof cliWait === 'string' ? Number.NaN : cliWait.p99Ms} ms (<= ${TARGETS.cliWaitP99Ms} ms)   ${verdicts.cliWaitP99Within100Ms}`,
+  );
+  console.log(
     JSON.stringify({
       bench: 'api',
       quick,
@@ -691,6 +759,7 @@ async function runApiBench(): Promise<void> {
       fanOut,
       fanOutFloor,
       longPoll,
+      cliWait,
       ratios,
       targets: TARGETS,
       verdicts,
@@ -700,7 +769,7 @@ async function runApiBench(): Promise<void> {
 
 export const apiBench = {
   describe:
-    'Public API: polling (200 and 304) vs a bare Express route and MailDev; 5 000-stream event fan-out; the long poll',
+    'Public API: polling (200 and 304) vs a bare Express route and MailDev; 5 000-stream event fan-out; the long poll and tempmail wait',
   async run() {
     process.once('SIGINT', onInterrupt);
     process.once('SIGTERM', onInterrupt);
