@@ -491,6 +491,8 @@ describe.each(testBackends)('storage on $name', (backend) => {
       });
       const [listed] = await repos.messages.list([mailbox.id], { limit: 10, offset: 0 });
       expect(listed).toMatchObject({ codes: result.codes, link: result.links[0] });
+      expect(await repos.messages.findCursor(id!, [mailbox.id])).toEqual({ id, receivedAt: T0 });
+      expect(await repos.messages.findCursor(id!, ['another-mailbox'])).toBeUndefined();
       expect(detail?.attachments.map((a) => [a.filename, a.size, a.contentId])).toEqual([
         ['logo.png', 6, 'logo@x'],
         ['notes.txt', 5, null],

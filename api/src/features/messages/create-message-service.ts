@@ -37,6 +37,8 @@ export interface MessageService {
     after: MessageCursor,
     limit: number,
   ): Promise<MessageSummary[]>;
+  /** Where a message stands in arrival order (to list or wait after it); undefined when not theirs. */
+  cursorOf(id: string, mailboxIds: readonly string[]): Promise<MessageCursor | undefined>;
   /**
    * One message, undefined when it is not theirs. With `markSeen`, reading marks it seen, as
    * opening it in an inbox does, and the change is announced (`/v1` and the Pro inbox); mail.tm
@@ -93,14 +95,14 @@ export function createMessageService(deps: {
     options: ListOptions,
   ): Promise<MessagePage | undefined> {
     const { before, parsedOnly } = options;
-    const after = before === undefined ? undefined : await store.find(before, mailboxIds);
+    const after = before === undefined ? undefined : await store.findCursor(before, mailboxIds);
     if (before !== undefined && !after) return undefined;
     const [messages, total] = await Promise.all([
       store.list(mailboxIds, {
         limit: options.limit,
         offset: options.offset ?? 0,
         parsedOnly,
-        before: after && { receivedAt: after.receivedAt, id: after.id },
+        before: after,
       }),
       store.count(mailboxIds, { parsedOnly }),
     ]);
@@ -111,6 +113,7 @@ export function createMessageService(deps: {
     list,
 
     listSince: (mailboxIds, after, limit) => store.listSince(mailboxIds, after, limit),
+    cursorOf: (id, mailboxIds) => store.findCursor(id, mailboxIds),
 
     async read(id, mailboxIds, options = {}) {
       const message = await store.find(id, mailboxIds);

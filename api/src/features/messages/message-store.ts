@@ -25,6 +25,8 @@ export interface MessageStore {
   /** Bytes of a mailbox's raw messages. */
   usedBytes(mailboxId: string): Promise<number>;
   find(id: string, mailboxIds: readonly string[]): Promise<MessageDetail | undefined>;
+  /** Where a message stands in arrival order, without reading it; undefined when not theirs. */
+  findCursor(id: string, mailboxIds: readonly string[]): Promise<MessageCursor | undefined>;
   findSource(id: string, mailboxIds: readonly string[]): Promise<Uint8Array | undefined>;
   findAttachment(
     messageId: string,

@@ -68,7 +68,7 @@ export async function streamMailboxEvents(
   const lastEventId = request.headers['last-event-id'];
   const resumeAfter =
     typeof lastEventId === 'string'
-      ? await messages.read(
+      ? await messages.cursorOf(
           lastEventId,
           initial.map((mailbox) => mailbox.id),
         )

@@ -51,7 +51,7 @@ export async function waitForNextMessage(
   query: NextMessageQuery,
 ): Promise<void> {
   const cursor = query.after
-    ? await services.messages.read(query.after, [mailbox.id])
+    ? await services.messages.cursorOf(query.after, [mailbox.id])
     : query.since !== undefined
       ? // Before every id of that millisecond: at or after the time.
         { receivedAt: Date.parse(query.since), id: '' }

@@ -245,6 +245,20 @@ export function createMessageQueries(db: Kysely<DatabaseSchema>) {
     },
 
     /** The mailbox a message is in, for jobs that start from a message id. */
+    async findCursor(
+      id: string,
+      mailboxIds: readonly string[],
+    ): Promise<MessageCursor | undefined> {
+      if (mailboxIds.length === 0) return undefined;
+      const row = await db
+        .selectFrom('messages')
+        .select(['id', 'received_at'])
+        .where('id', '=', id)
+        .where('mailbox_id', 'in', mailboxIds)
+        .executeTakeFirst();
+      return row && { id: row.id, receivedAt: Number(row.received_at) };
+    },
+
     async findMailboxOf(messageId: string): Promise<{ id: string; address: string } | undefined> {
       return db
         .selectFrom('messages')

@@ -26,6 +26,8 @@ import { CopyableCode } from '../../shared/ui/copyable-code';
 import { sessionAddressesQuery } from '../address/list-session-addresses';
 
 const WEBHOOKS_KEY = ['webhooks'] as const;
+/** The delivery log's columns, by their text keys under `webhooks.`. */
+const LOG_COLUMNS = ['when', 'event', 'status', 'answer', 'duration'] as const;
 /** While a log is open it is read again this often, to see attempts land. */
 const LOG_REFRESH_MS = 2_000;
 
@@ -57,21 +59,11 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
         <caption className="sr-only">{t('webhooks.logCaption', { url: webhook.url })}</caption>
         <thead className="text-slate-600 dark:text-slate-300">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('webhooks.when')}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('webhooks.event')}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('webhooks.status')}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('webhooks.answer')}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {t('webhooks.duration')}
-            </th>
+            {LOG_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="py-1 pr-3 font-medium last:pr-0">
+                {t(`webhooks.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
