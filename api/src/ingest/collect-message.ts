@@ -35,8 +35,8 @@ export interface MessageCollector {
   /** Appends bytes; from the first that would pass the limit on, drops them (552 follows). */
   push(chunk: Uint8Array): void;
   /**
-   * The whole message, alone in its buffer, so that a large one can be moved to a parser
-   * thread rather than copied.
+   * The whole message, alone in its buffer: a large one can be moved to a parser thread
+   * rather than copied, and a small one is copied alone.
    */
   bytes(): Uint8Array;
 }
@@ -82,7 +82,16 @@ export function collectMessage(head: Uint8Array, limit: number): MessageCollecto
       append(grown, chunk);
     },
     bytes() {
-      return grown ? new Uint8Array(grown) : Buffer.concat(pieces, length);
+      if (grown) return new Uint8Array(grown);
+      // Not Buffer.concat: it puts a small message in Node's shared 8 KB pool, and posting
+      // a view to a thread copies its whole buffer.
+      const joined = new Uint8Array(length);
+      let offset = 0;
+      for (const piece of pieces) {
+        joined.set(piece, offset);
+        offset += piece.byteLength;
+      }
+      return joined;
     },
   };
 }

@@ -1,5 +1,9 @@
 import type { Worker } from 'node:worker_threads';
-import type { CommitBatch, CommitResult } from '../features/messages/message-types.js';
+import type {
+  CommitBatch,
+  CommitResult,
+  ParsedMessage,
+} from '../features/messages/message-types.js';
 import { spawnWorker } from '../spawn-worker.js';
 import type { Storage } from './open-database.js';
 import { createRepositories } from './repositories/index.js';
@@ -24,13 +28,18 @@ type Reply =
   | { id: number; result: CommitResult }
   | { id: number; error: { message: string; code?: string } };
 
+function parsedBytes(parsed: ParsedMessage | undefined): number {
+  if (!parsed) return 0;
+  let bytes = parsed.text.length + parsed.html.length;
+  for (const attachment of parsed.attachments) bytes += attachment.content.byteLength;
+  return bytes;
+}
+
 function contentBytes(batch: CommitBatch): number {
   let bytes = 0;
-  for (const message of batch.received) bytes += message.raw.byteLength;
-  for (const { parsed } of batch.parsed) {
-    bytes += parsed.text.length + parsed.html.length;
-    for (const attachment of parsed.attachments) bytes += attachment.content.byteLength;
-  }
+  for (const message of batch.received)
+    bytes += message.raw.byteLength + parsedBytes(message.parsed);
+  for (const { parsed } of batch.parsed) bytes += parsedBytes(parsed);
   return bytes;
 }
 
@@ -46,19 +55,21 @@ function forPosting(batch: CommitBatch): { batch: CommitBatch; transfer: ArrayBu
     if (!copy) copies.set(bytes, (copy = new Uint8Array(bytes)));
     return copy;
   };
+  const ownAttachments = (parsed: ParsedMessage): ParsedMessage => ({
+    ...parsed,
+    attachments: parsed.attachments.map((attachment) => ({
+      ...attachment,
+      content: own(attachment.content),
+    })),
+  });
   const posted: CommitBatch = {
     now: batch.now,
-    received: batch.received.map((message) => ({ ...message, raw: own(message.raw) })),
-    parsed: batch.parsed.map(({ id, parsed }) => ({
-      id,
-      parsed: {
-        ...parsed,
-        attachments: parsed.attachments.map((attachment) => ({
-          ...attachment,
-          content: own(attachment.content),
-        })),
-      },
+    received: batch.received.map((message) => ({
+      ...message,
+      raw: own(message.raw),
+      ...(message.parsed ? { parsed: ownAttachments(message.parsed) } : {}),
     })),
+    parsed: batch.parsed.map(({ id, parsed }) => ({ id, parsed: ownAttachments(parsed) })),
   };
   return { batch: posted, transfer: [...copies.values()].map((copy) => copy.buffer) };
 }

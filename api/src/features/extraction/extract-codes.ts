@@ -3,17 +3,21 @@ import type { ExtractedCode, MessageTexts } from './extraction-types.js';
 /**
  * Words that say a one-time code is near, in English, French, Spanish and German. `code`
  * may end a longer word (passcode, Bestätigungscode, Sicherheitscode) but not one of the
- * codes that are no secret (zip code, area code, promo code).
+ * codes that are no secret (zip code, area code, promo code). That is checked looking back
+ * from after `code`, so that the look-behind runs only where `code` stands, not at every
+ * character of the text.
  */
 const KEYWORD = new RegExp(
   [
-    String.raw`(?<!\b(?:zip|postal|post|area|country|bar|promo|discount|coupon|source|status|error|gift|voucher|rabatt|gutschein|réduction|descuento|postale?|auth|authorization|approval|booking|buchungs|reservierungs|reservation|r[ée]servation|reserva)[\s-]?)code\b`,
+    String.raw`code\b(?<!\b(?:zip|postal|post|area|country|bar|promo|discount|coupon|source|status|error|gift|voucher|rabatt|gutschein|réduction|descuento|postale?|auth|authorization|approval|booking|buchungs|reservierungs|reservation|r[ée]servation|reserva)[\s-]?code)`,
     String.raw`\b(?:c[oó]digo|verification|verify|otp|one[- ]time|passcode|password|pin|tan|2fa|mfa|security|confirmation|confirm|authentication|login|log[- ]in|sign[- ]in|token)\b`,
     String.raw`\b(?:v[ée]rification|v[ée]rifier|confirmer|connexion|mot de passe|s[ée]curit[ée]|authentification|usage unique)\b`,
     String.raw`\b(?:verificaci[oó]n|verificar|confirmaci[oó]n|confirmar|contrase[nñ]a|seguridad|acceso|inicio de sesi[oó]n|clave|autenticaci[oó]n|un solo uso)\b`,
     String.raw`(?:best[äa]tigung|verifizierung|anmeldung|anmelde|kennwort|passwort|sicherheits|einmal|authentifizierung|zugangs)`,
   ].join('|'),
-  'giu',
+  // Not 'u': its case folding made this scan about 8 times slower (86 µs against 11 µs on a
+  // 2 KB text), and every letter here folds the same without it.
+  'gi',
 );
 
 /**

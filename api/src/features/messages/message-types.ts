@@ -87,6 +87,11 @@ export interface ReceivedMessage {
   mailboxId: string;
   raw: Uint8Array;
   receivedAt: number;
+  /**
+   * Given when the message was parsed before its commit (the ingest does so for all but
+   * large messages): it is stored parsed, in one write. Else it is stored pending.
+   */
+  parsed?: ParsedMessage;
 }
 
 /** One durable write of the ingest: messages received and parse results, together. */

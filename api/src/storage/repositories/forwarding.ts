@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, ForwardingSettingsTable } from '../schema.js';
+import { boundTime } from './messages-rows.js';
 import type {
   Delivery,
   DeliveryStore,
@@ -92,8 +93,8 @@ export async function queueDeliveries(
           'messages.id',
           sql<string>`${select.ref('forwarding_settings.email')}`.as('destination'),
           'forwarding_settings.user_id',
-          sql.lit(now).as('next_attempt_at'),
-          sql.lit(now).as('created_at'),
+          boundTime(now).as('next_attempt_at'),
+          boundTime(now).as('created_at'),
         ])
         .where('messages.id', 'in', messageIds)
         .where('forwarding_settings.email', 'is not', null)

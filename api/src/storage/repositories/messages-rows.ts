@@ -74,3 +74,12 @@ export async function touchListings(
     .where('id', 'in', [...new Set(mailboxIds)])
     .execute();
 }
+
+/**
+ * A time (ms) as a bound parameter where a query selects it as a value: as a literal, each
+ * batch's SQL text would differ, so the ingest re-prepared two statements every commit.
+ * The cast gives PostgreSQL its type (a bare parameter in a select list is text).
+ */
+export function boundTime(time: number) {
+  return sql<number>`cast(${time} as bigint)`;
+}

@@ -36,6 +36,27 @@ async function insertRest(
   }
 }
 
+/** The listing columns a parse result fills. */
+function parsedColumns(parsed: ParsedMessage) {
+  const link = primaryLink(parsed.links);
+  return {
+    parse_state: parsed.state,
+    msgid: parsed.msgid,
+    from_name: parsed.from.name,
+    from_address: parsed.from.address,
+    to_json: JSON.stringify(parsed.to),
+    subject: parsed.subject,
+    intro: parsed.intro,
+    has_attachments: parsed.attachments.length > 0 ? 1 : 0,
+    codes_json: JSON.stringify(parsed.codes),
+    link_json: link ? JSON.stringify(link) : null,
+  };
+}
+
+/**
+ * Stores received raw messages; one parsed before its commit is stored parsed, its content
+ * with it. Resolves with the new ids, in order.
+ */
 async function insertReceived(
   trx: Kysely<DatabaseSchema>,
   batch: readonly ReceivedMessage[],
@@ -50,7 +71,7 @@ async function insertReceived(
         mailbox_id: row.mailboxId,
         received_at: row.receivedAt,
         size: row.raw.byteLength,
-        parse_state: 'pending' as const,
+        ...(row.parsed ? parsedColumns(row.parsed) : { parse_state: 'pending' as const }),
       })),
     )
     .execute();
@@ -63,39 +84,44 @@ async function insertReceived(
   }
   for (const source of sources)
     await insertRest(trx, 'message_source_chunks', source.id, source.rest);
+  await insertContent(
+    trx,
+    rows.flatMap(({ id, parsed }) => (parsed ? [{ id, parsed }] : [])),
+  );
   return rows.map((row) => row.id);
 }
 
+/** Saves parse results of pending messages; per result, whether it was saved. */
 async function writeParsed(
   trx: Kysely<DatabaseSchema>,
   items: readonly { id: string; parsed: ParsedMessage }[],
 ): Promise<boolean[]> {
   const saved: boolean[] = [];
+  for (const { id, parsed } of items) {
+    const updated = await trx
+      .updateTable('messages')
+      .set(parsedColumns(parsed))
+      .where('id', '=', id)
+      .where('parse_state', '=', 'pending')
+      .executeTakeFirst();
+    saved.push(updated.numUpdatedRows > 0n);
+  }
+  await insertContent(
+    trx,
+    items.filter((_, index) => saved[index]),
+  );
+  return saved;
+}
+
+/** A parsed message's bodies and attachments. */
+async function insertContent(
+  trx: Kysely<DatabaseSchema>,
+  items: readonly { id: string; parsed: ParsedMessage }[],
+): Promise<void> {
   const bodies: Insertable<MessageBodiesTable>[] = [];
   const attachments: Insertable<AttachmentsTable>[] = [];
   const attachmentRests: { id: string; rest: Uint8Array[] }[] = [];
   for (const { id, parsed } of items) {
-    const link = primaryLink(parsed.links);
-    const updated = await trx
-      .updateTable('messages')
-      .set({
-        parse_state: parsed.state,
-        msgid: parsed.msgid,
-        from_name: parsed.from.name,
-        from_address: parsed.from.address,
-        to_json: JSON.stringify(parsed.to),
-        subject: parsed.subject,
-        intro: parsed.intro,
-        has_attachments: parsed.attachments.length > 0 ? 1 : 0,
-        codes_json: JSON.stringify(parsed.codes),
-        link_json: link ? JSON.stringify(link) : null,
-      })
-      .where('id', '=', id)
-      .where('parse_state', '=', 'pending')
-      .executeTakeFirst();
-    const done = updated.numUpdatedRows > 0n;
-    saved.push(done);
-    if (!done) continue;
     bodies.push({
       message_id: id,
       cc_json: JSON.stringify(parsed.cc),
@@ -131,7 +157,6 @@ async function writeParsed(
     await trx.insertInto('attachments').values(group).execute();
   }
   for (const { id, rest } of attachmentRests) await insertRest(trx, 'attachment_chunks', id, rest);
-  return saved;
 }
 
 /**
@@ -192,12 +217,13 @@ async function mailboxesOf(
 export function createMessageWritePath(db: Kysely<DatabaseSchema>) {
   return {
     /**
-     * One durable write for the ingest's group commit: stores received raw messages (their
-     * ids come back in order, null for one refused because its mailbox had ended; listing
-     * columns stay empty until parsed) and saves parse results, in a single transaction, so
-     * both share one commit. Only a pending message
-     * takes a parse result, so a second parse of one message (two workers, or a retry)
-     * changes nothing: `saved` says, per result, whether it was saved.
+     * One durable write for the ingest's group commit: stores received messages (their ids
+     * come back in order, null for one refused because its mailbox had ended), each parsed
+     * if the ingest parsed it first, else pending with its listing columns empty; and saves
+     * parse results of pending messages. All in a single transaction, so all share one
+     * commit. Only a pending message takes a parse result, so a second parse of one message
+     * (two workers, or a retry) changes nothing: `saved` says, per result, whether it was
+     * saved.
      */
     async commitBatch(batch: CommitBatch): Promise<CommitResult> {
       if (batch.received.length === 0 && batch.parsed.length === 0) return { ids: [], saved: [] };
@@ -216,15 +242,18 @@ export function createMessageWritePath(db: Kysely<DatabaseSchema>) {
           batch.now,
         );
         const admitted = await admitReceived(trx, batch.received, batch.now);
-        const storedIds = await insertReceived(
-          trx,
-          batch.received.filter((_, index) => admitted[index]),
-        );
-        const ids = admitted.map((stored) => (stored ? storedIds.shift()! : null));
+        const stored = batch.received.filter((_, index) => admitted[index]);
+        const storedIds = await insertReceived(trx, stored);
+        let next = 0;
+        const ids = admitted.map((taken) => (taken ? storedIds[next++]! : null));
         // In the same transaction: a parsed message always has its forwarding and webhook
         // deliveries queued.
-        await queueDeliveries(trx, savedIds, batch.now);
-        await queueWebhookDeliveries(trx, savedIds, batch.now);
+        const parsedIds = [
+          ...savedIds,
+          ...stored.flatMap((message, index) => (message.parsed ? [storedIds[index]!] : [])),
+        ];
+        await queueDeliveries(trx, parsedIds, batch.now);
+        await queueWebhookDeliveries(trx, parsedIds, batch.now);
         return { ids, saved };
       });
     },

@@ -7,6 +7,7 @@ import type {
   WebhookStore,
 } from '../../features/webhooks/webhook-store.js';
 import type { DatabaseSchema, WebhookDeliveriesTable, WebhooksTable } from '../schema.js';
+import { boundTime } from './messages-rows.js';
 
 function toWebhook(row: Selectable<WebhooksTable>): Webhook {
   return {
@@ -76,8 +77,8 @@ export async function queueWebhookDeliveries(
           'webhooks.id as webhook_id',
           sql.lit('message.received').as('event'),
           'messages.id as message_id',
-          sql.lit(now).as('next_attempt_at'),
-          sql.lit(now).as('created_at'),
+          boundTime(now).as('next_attempt_at'),
+          boundTime(now).as('created_at'),
         ])
         .where('messages.id', 'in', messageIds)
         .where('webhooks.disabled_at', 'is', null)
