@@ -29,6 +29,7 @@ import { openEventStreams } from './event-streams.js';
 import { measureHttp, type HttpFigures, type LoadSettings } from './http-load.js';
 import { percentile, runLoad } from './smtp-load.js';
 import { rssMb, startBenchScript, startMailDev, type Peer } from './smtp-peers.js';
+import { verdict } from './verdict.js';
 
 const MESSAGES = 30;
 const STREAMS = 5_000;
@@ -680,14 +681,6 @@ function line(name: string, result: HttpFigures | string, bodyBytes: number): vo
   console.log(
     `${name.padEnd(24)} ${String(result.requestsPerSecond).padStart(6)} req/s   p50 ${result.p50Ms.toFixed(1).padStart(6)} ms   p99 ${result.p99Ms.toFixed(1).padStart(6)} ms   body ${String(bodyBytes).padStart(6)} B   [${statuses}${result.unexpected > 0 ? `; ${result.unexpected} UNEXPECTED` : ''}]`,
   );
-}
-
-type Verdict = 'pass' | 'fail' | 'missing';
-
-/** NaN is a missing figure; Infinity one that can never pass. */
-function verdict(value: number, passes: (value: number) => boolean): Verdict {
-  if (Number.isNaN(value)) return 'missing';
-  return passes(value) ? 'pass' : 'fail';
 }
 
 const rateOf = (result: HttpFigures | string | undefined) =>

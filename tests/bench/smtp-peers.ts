@@ -189,3 +189,17 @@ export function peakRssMb(pid: number | undefined): number {
 export function rssMb(pid: number | undefined): number {
   return statusMb(pid, 'VmRSS');
 }
+
+/** CPU time a process has used so far, all its threads, user and system, in ms; Linux only. */
+export function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    // The fields after the command name, which sits in parentheses and may hold spaces.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // USER_HZ is 100 on every Linux Node runs on.
+    return ticks * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
