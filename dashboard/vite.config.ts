@@ -19,7 +19,14 @@ const apiPaths = [
 ];
 
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store|cookie|set-cookie-parser)[\\/]|sdk[\\/]src[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+/**
+ * The app's data layer: TanStack Query, the SDK, and our modules that set them up (which
+ * the `shared` group would otherwise put on every page). Only pages that call the API, and
+ * the dialogs, load it.
+ */
+const APP_DATA =
+  /node_modules[\\/]@tanstack[\\/]|sdk[\\/]src[\\/]|dashboard[\\/]src[\\/](features[\\/]account[\\/](app-queries|user-query)|shared[\\/](create-query-client|create-api-client))\./;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -42,6 +49,14 @@ export default defineConfig({
           groups: [
             // What every page runs, in one file cached across pages and releases of the app.
             { name: 'framework', test: FRAMEWORK, priority: 2 },
+            // TanStack Query and the SDK, kept apart so a content page never loads them.
+            // Not their dependencies: the page shell's own modules (the user store) stay with it.
+            {
+              name: 'app-data',
+              test: APP_DATA,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             // The app's small modules that many pages share, in one file rather than a dozen.
             { name: 'shared', test: /dashboard[\\/]src[\\/]/, minShareCount: 3, priority: 1 },
           ],

@@ -1,16 +1,21 @@
 // The prerender's entry (built by `vite build --ssr`, run by scripts/prerender.ts): renders
 // one route in one language to HTML, with the content it needs already loaded, and returns
 // what the document's head needs.
-import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppShell } from './app/app-root';
-import { createQueryClient } from './app/create-query-client';
 import { preloadSitePage } from './app/routing/site-page';
 import { parseSitePath } from './shared/routing/site-routes';
 import { BLOG_POSTS } from './content/load-content';
-import { allPostsQuery, pageQuery, postQuery } from './features/site/content-queries';
+import {
+  allPostsQuery,
+  dehydrateContent,
+  pageQuery,
+  postQuery,
+  prefetchContent,
+  type ContentQuery,
+} from './features/site/content-queries';
 import { HeadContext, type CollectedHead } from './features/site/head-context';
 import { startI18n } from './shared/i18n/init-i18n';
 import type { Language } from './shared/preferences/choose-language';
@@ -23,26 +28,26 @@ export { sitePageSource } from './app/routing/site-page';
 let started: Promise<unknown> | undefined;
 
 /** The content a route shows, loaded before it renders so the HTML has it. */
-async function prefetch(
-  queryClient: ReturnType<typeof createQueryClient>,
-  path: string,
-  language: Language,
-) {
+async function prefetch(path: string, language: Language): Promise<string[]> {
   const route = parseSitePath(path);
-  if (route.page === 'blog') await queryClient.prefetchQuery(allPostsQuery(language));
+  let query: ContentQuery<unknown> | undefined;
+  if (route.page === 'blog') query = allPostsQuery(language);
   else if (route.page === 'blog-post' && route.slug) {
     if (BLOG_POSTS.some((post) => post.slug === route.slug))
-      await queryClient.prefetchQuery(postQuery(route.slug, language));
+      query = postQuery(route.slug, language);
   } else if (!['home', 'faq', 'not-found', 'pro-success', 'pro-cancel'].includes(route.page)) {
-    await queryClient.prefetchQuery(pageQuery(route.page, language));
+    query = pageQuery(route.page, language);
   }
+  if (!query) return [];
+  await prefetchContent(query);
+  return [query.key];
 }
 
 export interface RenderedPage {
   html: string;
   head: CollectedHead;
-  /** The react-query state to hydrate from. */
-  state: DehydratedState;
+  /** The content the page shows, to hydrate from (content-queries.ts). */
+  state: Record<string, unknown>;
   /** The i18next instance, for the head's own texts. */
   t: typeof i18next.t;
 }
@@ -51,23 +56,20 @@ export async function renderPage(path: string, language: Language): Promise<Rend
   started ??= startI18n(language);
   await started;
   await i18next.changeLanguage(language);
-  const queryClient = createQueryClient();
-  await prefetch(queryClient, path, language);
+  const contentKeys = await prefetch(path, language);
   const head: CollectedHead = {};
   await preloadSitePage(path);
   const html = renderToString(
     <HeadContext.Provider value={head}>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouter location={path}>
-          <AppShell />
-        </StaticRouter>
-      </QueryClientProvider>
+      <StaticRouter location={path}>
+        <AppShell />
+      </StaticRouter>
     </HeadContext.Provider>,
   );
   return {
     html,
     head,
-    state: dehydrate(queryClient),
+    state: dehydrateContent(contentKeys),
     t: i18next.getFixedT(language),
   };
 }

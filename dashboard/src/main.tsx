@@ -1,10 +1,9 @@
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
-import { createQueryClient } from './app/create-query-client';
 import { PRERENDER_STATE_ID, PRERENDERED_PATH_META } from './app/prerender-markers';
 import { preloadSitePage } from './app/routing/site-page';
+import { hydrateContent } from './features/site/content-queries';
 import { initI18n } from './shared/i18n/init-i18n';
 import { applyTheme, followSystemTheme, storedThemeChoice } from './shared/preferences/apply-theme';
 import './shared/styles.css';
@@ -17,7 +16,6 @@ followSystemTheme();
 await Promise.all([initI18n(), preloadSitePage(window.location.pathname)]);
 
 const root = document.getElementById('root')!;
-const queryClient = createQueryClient();
 // The prerendered page names the path it was written for; the server also sends it for paths
 // it has no page for (the 404 page), which are rendered afresh instead of hydrated.
 const prerenderedPath = document.querySelector<HTMLMetaElement>(
@@ -29,18 +27,18 @@ const prerendered =
 
 if (prerendered) {
   const state = document.getElementById(PRERENDER_STATE_ID)?.textContent;
-  if (state) hydrate(queryClient, JSON.parse(state));
+  if (state) hydrateContent(JSON.parse(state) as Record<string, unknown>);
   hydrateRoot(
     root,
     <StrictMode>
-      <AppRoot queryClient={queryClient} startOverlay={false} />
+      <AppRoot startOverlay={false} />
     </StrictMode>,
   );
 } else {
   root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
-      <AppRoot queryClient={queryClient} startOverlay />
+      <AppRoot startOverlay />
     </StrictMode>,
   );
 }

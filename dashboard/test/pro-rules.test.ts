@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProUser } from '../src/features/account/user-query.js';
+import { isProUser } from '../src/features/account/pro-status.js';
 import {
   checkAlias,
   checkEnding,

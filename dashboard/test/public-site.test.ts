@@ -41,6 +41,46 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 60_000);
 
+  it('loads no TanStack Query or SDK on a content page, yet the header knows the user', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    const userReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (new URL(request.url()).pathname === '/api/user') userReads.push(request.url());
+    });
+    for (const path of ['/faq', '/blog/what-is-temporary-email', '/features']) {
+      scripts.length = 0;
+      userReads.length = 0;
+      await page.goto(`${suite.server.url}${path}`);
+      // The header's account buttons appear once the user is read.
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: 'Upgrade to Pro' })
+        .waitFor({ timeout: 10_000 });
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((script) => /\/app-data-/.test(script))).toEqual([]);
+      expect(userReads).toHaveLength(1);
+    }
+    // The home page calls the API: it loads the data layer, and still reads the user once.
+    scripts.length = 0;
+    userReads.length = 0;
+    await page.goto(`${suite.server.url}/`);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Upgrade to Pro' })
+      .waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 15_000 });
+    expect(scripts.some((script) => /\/app-data-/.test(script))).toBe(true);
+    expect(userReads).toHaveLength(1);
+    // A dialog on a content page brings the data layer when it opens.
+    await page.goto(`${suite.server.url}/faq`);
+    await page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade to Pro' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 60_000);
+
   it('offers the browser language when the page is in another one', async () => {
     const context = await suite.browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 // `npm run bench -- web`: Lighthouse (mobile emulation, its default simulated throttling) on
-// the public site as `npm start` serves it, in Debian's Chromium. Issue 7, item 7.
+// the public site as `npm start` serves it, in Debian's Chromium. Issue 7, item 7; the targets are issue 24's.
 //
 // Per page: the four category scores, largest contentful paint, total blocking time, and the
 // JavaScript the page loads before any interaction: every script request of the Lighthouse
@@ -11,15 +11,27 @@ import lighthouse from 'lighthouse';
 import { BUILD_NOTICE, ensureBuild } from '../../scripts/ensure-build.js';
 import { CHROMIUM_FLAGS, findChromium } from '../support/launch-chromium.js';
 import { startServer } from '../support/start-server.js';
+import { verdict } from './verdict.js';
 
-const PAGES = ['/', '/faq', '/blog/what-is-temporary-email', '/fr'];
+/**
+ * The pages measured: the home page (which calls the API) in two languages, and content
+ * pages of each kind (FAQ, a blog post, a document page), which call none.
+ */
+const PAGES: { path: string; kind: 'home' | 'content' }[] = [
+  { path: '/', kind: 'home' },
+  { path: '/faq', kind: 'content' },
+  { path: '/blog/what-is-temporary-email', kind: 'content' },
+  { path: '/features', kind: 'content' },
+  { path: '/fr', kind: 'home' },
+];
 
+/** Issue 24: JavaScript before interaction, per kind of page, and the Lighthouse scores. */
 const TARGETS = {
-  performance: 95,
-  accessibility: 95,
-  bestPractices: 95,
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
   seo: 100,
-  jsGzipKb: 120,
+  jsGzipKb: { home: 135, content: 100 },
 };
 
 interface NetworkRequest {
@@ -30,6 +42,7 @@ interface NetworkRequest {
 
 interface PageFigures {
   path: string;
+  kind: 'home' | 'content';
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -55,7 +68,11 @@ async function gzipSize(urls: string[]): Promise<number> {
   return total;
 }
 
-async function measure(url: string, path: string, port: number): Promise<PageFigures> {
+async function measure(
+  url: string,
+  { path, kind }: (typeof PAGES)[number],
+  port: number,
+): Promise<PageFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -78,6 +95,7 @@ async function measure(url: string, path: string, port: number): Promise<PageFig
   );
   return {
     path,
+    kind,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -114,11 +132,11 @@ export const webBench = {
     const figures: PageFigures[] = [];
     try {
       console.log(`web: Lighthouse, mobile emulation, ${chromePath}`);
-      for (const path of PAGES) {
-        const page = await measure(`${server.url}${path}`, path, chrome.port);
+      for (const target of PAGES) {
+        const page = await measure(`${server.url}${target.path}`, target, chrome.port);
         figures.push(page);
         console.log(
-          `${path.padEnd(32)} perf ${page.performance} a11y ${page.accessibility} ` +
+          `${target.path.padEnd(32)} perf ${page.performance} a11y ${page.accessibility} ` +
             `bp ${page.bestPractices} seo ${page.seo}  LCP ${page.lcpMs} ms  TBT ${page.tbtMs} ms  ` +
             `JS ${page.jsGzipKb} KB gzip in ${page.jsFiles} files (+ ${page.translationsGzipKb} KB translations)`,
         );
@@ -129,14 +147,28 @@ export const webBench = {
       chrome.kill();
       await server.stop();
     }
-    const met = figures.every(
-      (page) =>
-        page.performance >= TARGETS.performance &&
-        page.accessibility >= TARGETS.accessibility &&
-        page.bestPractices >= TARGETS.bestPractices &&
-        page.seo >= TARGETS.seo &&
-        page.jsGzipKb <= TARGETS.jsGzipKb,
+    const verdicts = Object.fromEntries(
+      figures.map((page) => [
+        page.path,
+        {
+          performance: verdict(page.performance, (score) => score >= TARGETS.performance),
+          otherScores: verdict(
+            Math.min(page.accessibility, page.bestPractices, page.seo),
+            (score) => score >= 100,
+          ),
+          jsGzipKb: verdict(page.jsGzipKb, (kb) => kb <= TARGETS.jsGzipKb[page.kind]),
+        },
+      ]),
     );
-    console.log(JSON.stringify({ bench: 'web', targets: TARGETS, met, pages: figures }));
+    console.log('targets:');
+    for (const page of figures) {
+      const judged = verdicts[page.path]!;
+      console.log(
+        `  ${page.path.padEnd(32)} perf ${page.performance} (>= ${TARGETS.performance}) ${judged.performance}   ` +
+          `others ${Math.min(page.accessibility, page.bestPractices, page.seo)} (100) ${judged.otherScores}   ` +
+          `JS ${page.jsGzipKb} KB (<= ${TARGETS.jsGzipKb[page.kind]}, ${page.kind}) ${judged.jsGzipKb}`,
+      );
+    }
+    console.log(JSON.stringify({ bench: 'web', targets: TARGETS, pages: figures, verdicts }));
   },
 };

@@ -2,18 +2,28 @@ import type { User } from '@tempmail/sdk';
 import { openDialog, useOpenDialog, type AppDialogName } from '../features/account/dialog-store';
 import { ProfileDialog } from '../features/account/profile-dialog';
 import { RecoveryDialog } from '../features/account/recovery-dialog';
-import { isProUser, proExpiry } from '../features/account/user-query';
+import { isProUser, proExpiry } from '../features/account/pro-status';
 import { ApiDocsDialog } from '../features/pro/api-docs-dialog';
 import { CustomAliasDialog } from '../features/pro/custom-alias-dialog';
 import { ForwardingDialog } from '../features/pro/forwarding-dialog';
 import { WebhooksDialog } from '../features/pro/webhooks-dialog';
 import { UpgradeDialog } from '../features/upgrade/upgrade-dialog';
+import { AppQueries } from '../features/account/app-queries';
 
 /**
  * The dialogs any part of the app opens through `openDialog`, one at a time. The Pro ones
  * exist only for a Pro user: for anyone else their name opens the upgrade dialog instead.
  */
+/** The dialogs, with the app's data layer they call the API through. */
 export function AppDialogs({ user }: { user: User | undefined }) {
+  return (
+    <AppQueries>
+      <Dialogs user={user} />
+    </AppQueries>
+  );
+}
+
+function Dialogs({ user }: { user: User | undefined }) {
   const open = useOpenDialog();
   const pro = isProUser(user);
   const proUntil = proExpiry(user);

@@ -2,7 +2,7 @@ import type { User } from '@tempmail/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openDialog } from '../features/account/dialog-store';
-import { isProUser } from '../features/account/user-query';
+import { isProUser } from '../features/account/pro-status';
 import { StrokeIcon } from '../shared/stroke-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';

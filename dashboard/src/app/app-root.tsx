@@ -1,9 +1,8 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { useOpenDialog } from '../features/account/dialog-store';
-import { isProUser, useUser } from '../features/account/user-query';
+import { isProUser } from '../features/account/pro-status';
 import { ConsentBanner } from '../features/consent/consent-banner';
 import { ToastViewport } from '../shared/toast/toast-viewport';
 import { FullScreenLoader } from '../shared/ui/full-screen-loader';
@@ -12,6 +11,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { LanguagePrompt } from './language-prompt';
 import { SitePage } from './routing/site-page';
+import { loadShellUser, shellUser } from '../features/account/shell-user';
 import { useLanguageRouting } from './routing/use-language-routing';
 
 // The dialogs' code (forms, Radix) loads when one first opens: most visitors never open one.
@@ -37,7 +37,8 @@ function StartOverlay() {
  * overlay is for a page that starts empty; a prerendered one has its content already.
  */
 export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
-  const user = useUser();
+  const user = shellUser.use();
+  useEffect(loadShellUser, []);
   useLanguageRouting();
   const openDialogName = useOpenDialog();
   const [dialogsLoaded, setDialogsLoaded] = useState(false);
@@ -51,37 +52,29 @@ export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
     >
       {startOverlay && <StartOverlay />}
       <LanguagePrompt />
-      <AppHeader user={user.data} />
+      <AppHeader user={user.user} />
       <div className="flex flex-1 flex-col">
         <AppErrorBoundary>
-          <SitePage user={user.data} userLoading={user.isPending} />
+          <SitePage user={user.user} userLoading={user.pending} />
           {dialogsLoaded && (
             <Suspense fallback={null}>
-              <AppDialogs user={user.data} />
+              <AppDialogs user={user.user} />
             </Suspense>
           )}
         </AppErrorBoundary>
       </div>
       {/* Affiliate links are for free users: none until the user is known. */}
-      <AppFooter isPro={user.isPending || isProUser(user.data)} />
+      <AppFooter isPro={user.pending || isProUser(user.user)} />
       <ConsentBanner />
       <ToastViewport />
     </div>
   );
 }
 
-export function AppRoot({
-  queryClient,
-  startOverlay,
-}: {
-  queryClient: QueryClient;
-  startOverlay: boolean;
-}) {
+export function AppRoot({ startOverlay }: { startOverlay: boolean }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppShell startOverlay={startOverlay} />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppShell startOverlay={startOverlay} />
+    </BrowserRouter>
   );
 }

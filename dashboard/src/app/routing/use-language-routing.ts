@@ -1,8 +1,7 @@
-import { getGeoCountry, unwrap } from '@tempmail/sdk';
+import type { GeoCountry } from '@tempmail/sdk';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { createApiClient } from '../../shared/create-api-client';
 import {
   chooseLanguage,
   LANGUAGE_COOKIE,
@@ -13,6 +12,19 @@ import {
 import { readStorage } from '../../shared/preferences/read-storage';
 import { storeLanguageChoice } from '../../shared/preferences/save-language';
 import { parseSitePath, sitePath } from '../../shared/routing/site-routes';
+
+/**
+ * The visitor's country and its language (`GET /api/geo/country`), with a plain fetch: the
+ * page shell runs this on a first visit, and a content page loads no SDK (issue 24).
+ */
+async function readGeoCountry(testCountry: string | undefined): Promise<GeoCountry> {
+  const query = testCountry ? `?${new URLSearchParams({ test_country: testCountry })}` : '';
+  const response = await fetch(`/api/geo/country${query}`, {
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`GET /api/geo/country answered ${response.status}`);
+  return (await response.json()) as GeoCountry;
+}
 
 /**
  * The language rules. A prefixed path sets the language. On an unprefixed path
@@ -50,9 +62,7 @@ export function useLanguageRouting(): void {
       let language = force ? null : stored;
       if (!language) {
         const testCountry = params.get('test_country') ?? undefined;
-        const geo = await unwrap(
-          getGeoCountry({ client: createApiClient(), query: { test_country: testCountry } }),
-        ).catch((error: unknown) => {
+        const geo = await readGeoCountry(testCountry).catch((error: unknown) => {
           console.warn('Country lookup failed; the browser language decides', error);
           return null;
         });

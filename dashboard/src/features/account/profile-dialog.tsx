@@ -14,7 +14,7 @@ import { useCountdown } from '../address/use-countdown';
 import { ApiTokenPanel } from '../pro/api-token-panel';
 import { openDialog } from './dialog-store';
 import { endSession, SESSION_TRANSITION_MS } from './end-session';
-import { proExpiry } from './user-query';
+import { proExpiry } from './pro-status';
 
 function Remaining({ expiresAt }: { expiresAt: number }) {
   const { t } = useTranslation();

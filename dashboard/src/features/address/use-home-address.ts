@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { useCallback, useEffect, useRef } from 'react';
 import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
-import { isProUser, proExpiry } from '../account/user-query';
+import { isProUser, proExpiry } from '../account/pro-status';
 import { AUTO_GENERATE_DELAY_MS } from './address-timing';
 import { getAddressState, setAddressState, useAddressState } from './address-store';
 import { chooseShownAddress } from './choose-shown-address';

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +6,7 @@ import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { FilterChips } from '../../shared/ui/filter-chips';
-import { allPostsQuery } from '../site/content-queries';
+import { allPostsQuery, useContent } from '../site/content-queries';
 import { fillFacts } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
 import { readTimeMinutes } from './read-time';
@@ -22,7 +21,7 @@ const FEATURED = 3;
 export function BlogListPage() {
   const { t, i18n } = useTranslation();
   const { shownLanguage } = useSiteRoute();
-  const posts = useQuery(allPostsQuery(shownLanguage));
+  const posts = useContent(allPostsQuery(shownLanguage));
   const [category, setCategory] = useState<BlogCategory | 'all'>('all');
   const present = new Set(posts.data?.map((post) => post.category));
   const categories = BLOG_CATEGORIES.filter((each) => present.has(each));

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findPost } from '../../content/load-content';
@@ -6,7 +5,7 @@ import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { openDialog } from '../account/dialog-store';
-import { postQuery } from '../site/content-queries';
+import { postQuery, useContent } from '../site/content-queries';
 import { fillFacts, RichText } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
 import { articleWordCount, readTimeMinutes } from './read-time';
@@ -21,7 +20,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
   const { shownLanguage } = useSiteRoute();
   const meta = findPost(slug);
-  const post = useQuery({ ...postQuery(slug, shownLanguage), enabled: meta !== undefined });
+  const post = useContent(postQuery(slug, shownLanguage), meta !== undefined);
 
   if (!meta || post.data === null) {
     return (

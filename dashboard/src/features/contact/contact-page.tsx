@@ -14,6 +14,7 @@ import { fillFacts } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
 import { useHydrated } from '../../shared/use-hydrated';
 import { LIVE_CHAT_URL } from '../../shared/live-chat-url';
+import { AppQueries } from '../account/app-queries';
 
 const CATEGORIES = [
   'general',
@@ -40,7 +41,7 @@ interface ContactForm {
  * the form, the FAQ), the form (posted to `/api/contact`), common questions, response times
  * and business hours.
  */
-export function ContactPage() {
+function ContactContent() {
   const { shownLanguage } = useSiteRoute();
   const content = usePageText<ContactPageText>('contact', shownLanguage);
   const text = content.data;
@@ -261,5 +262,14 @@ export function ContactPage() {
         </div>
       )}
     </SitePageFrame>
+  );
+}
+
+/** The page, with the app's data layer it calls the API through. */
+export function ContactPage() {
+  return (
+    <AppQueries>
+      <ContactContent />
+    </AppQueries>
   );
 }

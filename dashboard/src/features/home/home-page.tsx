@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Trans, useTranslation } from 'react-i18next';
 import { openDialog } from '../account/dialog-store';
 import { useReturnParams } from '../account/use-return-params';
-import { proExpiry } from '../account/user-query';
+import { proExpiry } from '../account/pro-status';
 import { AddressPanel } from '../address/address-panel';
 import { CompactAddressBar } from '../address/compact-address-bar';
 import { useFirstMessageEndings } from '../address/use-first-message-endings';
@@ -18,6 +18,7 @@ import { LINK_BUTTON } from '../../shared/ui/button-classes';
 import { usePageMeta } from '../site/use-page-meta';
 import { BackToTopButton } from './back-to-top-button';
 import type { PageAddress } from '../address/page-address';
+import { AppQueries } from '../account/app-queries';
 
 // The message pane (with the HTML sanitizer) loads once the inbox has mail to open: the home
 // page's first load stays within the public site's JavaScript budget.
@@ -44,7 +45,7 @@ function useInboxSource(user: User | undefined, pro: boolean, address: PageAddre
   }, [userId, proUntil, account, expiresAt]);
 }
 
-export function HomePage({ user, userLoading }: { user: User | undefined; userLoading: boolean }) {
+function HomeContent({ user, userLoading }: { user: User | undefined; userLoading: boolean }) {
   const { t, i18n } = useTranslation();
   usePageMeta({
     title: `${t('home.title')} | ${SITE_NAME}`,
@@ -214,5 +215,14 @@ function ReaderPlaceholder() {
         />
       </p>
     </div>
+  );
+}
+
+/** The page, with the app's data layer it calls the API through. */
+export function HomePage(props: { user: User | undefined; userLoading: boolean }) {
+  return (
+    <AppQueries>
+      <HomeContent {...props} />
+    </AppQueries>
   );
 }

@@ -8,16 +8,18 @@ import { PRO_RETENTION_HOURS } from '../../shared/product-facts';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { CheckList } from '../../shared/ui/check-list';
 import { SUCCESS_POLL_ATTEMPTS, SUCCESS_POLL_MS, shortSessionId } from './success-polling';
-import { isProUser, USER_QUERY_KEY, userQueryOptions } from '../account/user-query';
+import { isProUser } from '../account/pro-status';
+import { USER_QUERY_KEY, userQueryOptions } from '../account/user-query';
 import { ApiTokenPanel } from '../pro/api-token-panel';
 import { Spinner } from '../../shared/ui/spinner';
+import { AppQueries } from '../account/app-queries';
 
 /**
  * `/pro/success?cs=…`: waits for the payment to turn into Pro, reading the
  * user every 2 s up to 10 times, with a manual check; then welcomes the new Pro user and
  * hands over their API token.
  */
-export function ProSuccessPage() {
+function ProSuccessContent() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const sessionId = params.get('cs');
@@ -124,5 +126,14 @@ export function ProSuccessPage() {
         </details>
       </div>
     </main>
+  );
+}
+
+/** The page, with the app's data layer it calls the API through. */
+export function ProSuccessPage() {
+  return (
+    <AppQueries>
+      <ProSuccessContent />
+    </AppQueries>
   );
 }
