@@ -19,7 +19,7 @@ const apiPaths = [
 ];
 
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
 /**
  * The app's data layer: TanStack Query, the SDK, and our modules that set them up (which
  * the `shared` group would otherwise put on every page). Only pages that call the API, and

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Translation } from 'react-i18next';
+import { Translation } from '../shared/i18n/use-translation';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
 
 /**

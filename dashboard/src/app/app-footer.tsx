@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import affiliateLinks from '../config/affiliate-links.json';
 import { LIVE_CHAT_URL } from '../shared/live-chat-url';
 import { SitePreferences } from './app-header';

@@ -1,5 +1,5 @@
 import type { User } from '@tempmail/sdk';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { Link } from 'react-router';
 import { openDialog } from '../features/account/dialog-store';
 import { isProUser } from '../features/account/pro-status';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { BrowserRouter } from 'react-router';
 import { useOpenDialog } from '../features/account/dialog-store';
 import { isProUser } from '../features/account/pro-status';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { SUPPORTED_LANGUAGES, supportedLanguage } from '../shared/preferences/choose-language';
 import { useSwitchLanguage } from './routing/use-switch-language';
 import { useHydrated } from '../shared/use-hydrated';

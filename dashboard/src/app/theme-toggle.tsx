@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { saveTheme, storedThemeChoice } from '../shared/preferences/apply-theme';
 import {
   THEME_CHOICES,

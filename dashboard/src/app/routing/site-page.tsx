@@ -1,6 +1,6 @@
 import type { User } from '@tempmail/sdk';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { parseSitePath, type PageId } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';

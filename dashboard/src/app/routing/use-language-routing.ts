@@ -1,6 +1,6 @@
 import type { GeoCountry } from '@tempmail/sdk';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import {
   chooseLanguage,

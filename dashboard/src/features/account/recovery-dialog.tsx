@@ -1,7 +1,7 @@
 import { requestAccessRecovery, TempMailError, unwrap } from '@tempmail/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { createApiClient } from '../../shared/create-api-client';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON } from '../../shared/ui/button-classes';

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PRIMARY_BUTTON, PRO_BADGE, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { hasEnded } from './address-ending';
 import { AddressHistory } from './address-history';
 import type { AddressState } from './address-store';
@@ -10,6 +9,14 @@ import { EndingText } from './ending-text';
 import type { PageAddress } from './page-address';
 import { useCountdownText, useNow } from './use-countdown';
 import { Spinner } from '../../shared/ui/spinner';
+
+// The confirm dialog's code (Radix Dialog, about 13 KB gzip) loads when Reset first asks:
+// the home page's JavaScript before interaction stays within its budget (issue 24).
+const ConfirmDialog = lazy(() =>
+  import('../../shared/ui/confirm-dialog').then(({ ConfirmDialog }) => ({
+    default: ConfirmDialog,
+  })),
+);
 
 function Countdown({ expiresAt }: { expiresAt: number }) {
   return (
@@ -177,15 +184,19 @@ export function AddressPanel({
           </p>
         </div>
       )}
-      <ConfirmDialog
-        open={resetFrom !== null}
-        title={t('pro.resetConfirmTitle')}
-        message={t('pro.resetConfirm', { address: resetFrom })}
-        confirmLabel={t('pro.resetConfirmLabel')}
-        busy={resetting}
-        onConfirm={() => void reset()}
-        onOpenChange={(next) => !next && setResetFrom(null)}
-      />
+      {resetFrom !== null && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={t('pro.resetConfirmTitle')}
+            message={t('pro.resetConfirm', { address: resetFrom })}
+            confirmLabel={t('pro.resetConfirmLabel')}
+            busy={resetting}
+            onConfirm={() => void reset()}
+            onOpenChange={(next) => !next && setResetFrom(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

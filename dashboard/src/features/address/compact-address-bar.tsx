@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useScrolledPast } from '../../shared/scroll/use-scrolled-past';
 import { CopyAddressButton } from './copy-address-button';
 import type { PageAddress } from './page-address';

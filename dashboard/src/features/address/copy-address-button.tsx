@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { showToast } from '../../shared/toast/toast-store';
 import { CopyButton } from '../../shared/ui/copy-button';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { describeEnding } from './address-ending';
 import type { AddressEnding } from './page-address';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { COUNTDOWN_TICK_MS } from './address-timing';
 import { formatCountdown } from './format-countdown';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from 'react-router';
 import { BLOG_CATEGORIES, type BlogCategory } from '../../content/content-types';
 import { sitePath } from '../../shared/routing/site-routes';

@@ -1,6 +1,6 @@
 import type { User } from '@tempmail/sdk';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { TranslatedWithTags, useTranslation } from '../../shared/i18n/use-translation';
 import { openDialog } from '../account/dialog-store';
 import { useReturnParams } from '../account/use-return-params';
 import { proExpiry } from '../account/pro-status';
@@ -205,7 +205,7 @@ function ReaderPlaceholder() {
     <div className="hidden h-full flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-500 lg:flex dark:border-slate-700 dark:text-slate-400">
       <p>{t('message.selectPrompt')}</p>
       <p className="text-sm">
-        <Trans
+        <TranslatedWithTags
           i18nKey="message.shortcuts"
           components={{
             key: (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { attachmentKind, type AttachmentKind } from './attachment-kind';
 import { downloadAttachment } from './download-attachment';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { CopyButton } from '../../shared/ui/copy-button';
 import type { ActionLink, FoundCode } from './normalize-message';
 

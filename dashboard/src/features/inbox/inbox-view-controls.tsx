@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { INBOX_FILTERS, INBOX_SORTS, type InboxView } from './filter-messages';
 
 const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-indigo-600';

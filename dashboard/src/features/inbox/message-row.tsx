@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { CodeAndLink } from './code-and-link';
 import { cutIntro } from './cut-intro';
 import { senderLabel } from './filter-messages';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { saveBlob } from '../../shared/save-blob';
 import { COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 import type { InboxSource } from './inbox-sources';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useShortcutKeys } from '../../shared/keyboard/use-shortcut-keys';
 import { COMPACT_DANGER, COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 import { AttachmentList } from './attachment-list';

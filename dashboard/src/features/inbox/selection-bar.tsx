@@ -1,5 +1,5 @@
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { InboxSource } from './inbox-sources';
 import { failedCount, focusAfterRemoving, useDeleteMessages, useSetSeen } from './message-actions';
 import { COMPACT_DANGER, COMPACT_SECONDARY } from '../../shared/ui/button-classes';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PLAN_PRICES, formatPrice } from '../../shared/product-facts';
 import { useConsent } from '../consent/consent-store';
 

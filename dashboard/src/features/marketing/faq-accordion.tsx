@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { DEFERRED_RENDERING } from './deferred-rendering';
 import { FAQ_ITEMS, faqJsonLd, translateFaqItem } from './faq-items';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { ComparisonTable } from './comparison-table';
 import { DEFERRED_RENDERING } from './deferred-rendering';

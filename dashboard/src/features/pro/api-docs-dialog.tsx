@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { API_LIMITS } from '../../shared/product-facts';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { CopyableCode } from '../../shared/ui/copyable-code';

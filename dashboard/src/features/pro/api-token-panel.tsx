@@ -1,6 +1,6 @@
 import { getUserToken, rotateUserToken, unwrap } from '@tempmail/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { createApiClient } from '../../shared/create-api-client';
 import { COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 import { CopyableCode } from '../../shared/ui/copyable-code';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { openDialog, type AppDialogName } from '../account/dialog-store';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { marketingValues } from '../marketing/marketing-values';
 
 /** Fills a content text's `{{fact}}` placeholders with the product facts (product-facts.ts). */

@@ -1,7 +1,7 @@
 import { unwrap, verifyCheckout } from '@tempmail/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { createApiClient } from '../../shared/create-api-client';
 import { PRO_RETENTION_HOURS } from '../../shared/product-facts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { LINK_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { CheckList } from '../../shared/ui/check-list';

@@ -1,5 +1,4 @@
 import i18next, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { fetchJsonFiles } from '../fetch-json-files';
 import { textDirection } from '../preferences/text-direction';
 import {
@@ -58,7 +57,7 @@ export function i18nOptions(language: Language): InitOptions {
 
 /** Starts i18next with its texts read from the locale chunks. */
 export async function startI18n(language: Language): Promise<void> {
-  await i18next.use(readLocaleFile).use(initReactI18next).init(i18nOptions(language));
+  await i18next.use(readLocaleFile).init(i18nOptions(language));
 }
 
 /** Loads one namespace of a language that is not the page's (the prompt's texts). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { supportedLanguage, type Language } from '../preferences/choose-language';
 import { parseSitePath, type SiteRoute } from './site-routes';

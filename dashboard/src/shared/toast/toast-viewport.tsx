@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { dismissToast, TOAST_DURATION_MS, useCurrentToast, type Toast } from './toast-store';
 
 /** A toast dragged sideways this far is dismissed. */

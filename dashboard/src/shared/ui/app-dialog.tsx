@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { StrokeIcon } from '../stroke-icon';
 
 const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';

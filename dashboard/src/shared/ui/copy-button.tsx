@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { showToast } from '../toast/toast-store';
 
 /** How long the copy button says "Copied". */
