@@ -188,7 +188,7 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
               sections (most of the page's markup) afterwards, in short slices: a phone
               stays responsive. */}
           <Suspense fallback={null}>
-            <HomeSections onUpgrade={() => openDialog('upgrade')} />
+            <HomeSections onUpgrade={openUpgrade} />
           </Suspense>
           <AdSlot kind="bottom" pending={userLoading} />
         </>
@@ -199,6 +199,9 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
 }
 
 /** The reader's place beside the list before a message is chosen, with the keys it answers to. */
+/** Stable, so the memoized marketing sections are not rendered again for a new function. */
+const openUpgrade = () => openDialog('upgrade');
+
 function ReaderPlaceholder() {
   const { t } = useTranslation();
   return (
