@@ -70,11 +70,14 @@ export function extractCodes(message: MessageTexts): ExtractedCode[] {
   for (const text of [message.subject, message.text]) {
     if (!text?.trim()) continue;
     const blanked = blankLinks(text);
+    const candidates = findCandidates(blanked);
+    // Most mail has no number that could be a code: the keyword scan is skipped for it.
+    if (candidates.length === 0) continue;
     const keywords = [...blanked.matchAll(KEYWORD)].map((match) => ({
       start: match.index,
       end: match.index + match[0].length,
     }));
-    for (const candidate of findCandidates(blanked)) {
+    for (const candidate of candidates) {
       const near = scoreCandidate(candidate, keywords, blanked);
       if (near === undefined) continue;
       // Earlier texts and earlier places win ties.
@@ -97,6 +100,8 @@ export function primaryCode(message: MessageTexts): string | undefined {
 }
 
 function blankLinks(text: string): string {
+  // What the pattern below needs, looked for first: a long text with neither is common.
+  if (!/https?:\/\/|www\.|@/i.test(text)) return text;
   return text.replace(/\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+/gi, (match) =>
     ' '.repeat(match.length),
   );
