@@ -18,6 +18,19 @@ const ConfirmDialog = lazy(() =>
   })),
 );
 
+/** Why the address takes no more mail: it ran out, or its owner's ending came. */
+function AddressNotice({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <div
+      id={id}
+      className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="font-semibold">{title}</p>
+      <p className="text-sm">{text}</p>
+    </div>
+  );
+}
+
 function Countdown({ expiresAt }: { expiresAt: number }) {
   return (
     <p
@@ -151,22 +164,18 @@ export function AddressPanel({
       {/* Always present, so the notice is announced when the address runs out or ends. */}
       <div role="status">
         {expired && (
-          <div
+          <AddressNotice
             id="address-expired"
-            className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <p className="font-semibold">{t('address.expiredTitle')}</p>
-            <p className="text-sm">{t('address.expiredText')}</p>
-          </div>
+            title={t('address.expiredTitle')}
+            text={t('address.expiredText')}
+          />
         )}
         {ended && (
-          <div
+          <AddressNotice
             id="address-ended"
-            className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <p className="font-semibold">{t('address.endedTitle')}</p>
-            <p className="text-sm">{t('address.endedText')}</p>
-          </div>
+            title={t('address.endedTitle')}
+            text={t('address.endedText')}
+          />
         )}
       </div>
       {state.status === 'failed' && (
