@@ -122,7 +122,9 @@ export function CustomAliasDialog({
   });
 
   function submit(values: AliasForm) {
-    const check = checkAlias(values.alias, values.domain);
+    // The select shows the first domain as soon as the list comes, maybe before the effect
+    // above has put it in the form.
+    const check = checkAlias(values.alias, values.domain || firstDomain || '');
     if (!check.ok) {
       form.setError('alias', { message: t(`alias.errors.${check.error}`) });
       return;
@@ -242,13 +244,24 @@ export function CustomAliasDialog({
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t('alias.endsHint', { time: formatExpiryTime(proExpiresAt, now, i18n.language) })}
         </p>
+        {domains.isError && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {t('alias.errors.unavailable')}
+          </p>
+        )}
         {errorKey && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {errorKey === 'server' ? serverMessage : t(`alias.errors.${errorKey}`)}
           </p>
         )}
-        <button type="submit" disabled={create.isPending} className={`w-full ${PRIMARY_BUTTON}`}>
-          {create.isPending ? t('loaders.loading') : t('alias.submit')}
+        {/* Until the domains have come there is no address to make: a press then would
+            only say that no domain was chosen. */}
+        <button
+          type="submit"
+          disabled={create.isPending || !domains.isSuccess}
+          className={`w-full ${PRIMARY_BUTTON}`}
+        >
+          {create.isPending || domains.isPending ? t('loaders.loading') : t('alias.submit')}
         </button>
       </form>
     </AppDialog>
