@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { PRERENDER_STATE_ID, PRERENDERED_PATH_META } from './app/prerender-markers';
@@ -28,12 +28,16 @@ const prerendered =
 if (prerendered) {
   const state = document.getElementById(PRERENDER_STATE_ID)?.textContent;
   if (state) hydrateContent(JSON.parse(state) as Record<string, unknown>);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <AppRoot startOverlay={false} />
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page: a tap or a key press meanwhile is answered.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <AppRoot startOverlay={false} />
+      </StrictMode>,
+    );
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(

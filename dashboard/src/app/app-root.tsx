@@ -37,7 +37,7 @@ function StartOverlay() {
  * overlay is for a page that starts empty; a prerendered one has its content already.
  */
 export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
-  const user = shellUser.use();
+  const user = shellUser.useInTransition();
   useEffect(loadShellUser, []);
   useLanguageRouting();
   const openDialogName = useOpenDialog();
