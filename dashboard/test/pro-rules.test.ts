@@ -8,7 +8,8 @@ import {
   toDateInputValue,
 } from '../src/features/pro/validate-pro-forms.js';
 import { shortSessionId } from '../src/features/upgrade/success-polling.js';
-import { formatPrice } from '../src/shared/product-facts.js';
+import { SUPPORTED_LANGUAGES } from '../src/shared/preferences/choose-language.js';
+import { formatPrice, PLAN_PRICES, PRICE_CURRENCY } from '../src/shared/product-facts.js';
 
 const NOW = Date.parse('2026-11-22T09:00:00Z');
 
@@ -107,5 +108,21 @@ describe('the payment pages and prices', () => {
     expect(price(1, 'es')).toBe('1 US$');
     expect(price(3, 'fr')).toBe('3 $US');
     expect(price(1, 'de')).toBe('1 $');
+  });
+
+  it('writes each price as Intl.NumberFormat does, for every language', () => {
+    for (const amount of Object.values(PLAN_PRICES)) {
+      expect(Number.isInteger(amount) && amount >= 0 && amount < 1000).toBe(true);
+    }
+    for (const language of SUPPORTED_LANGUAGES) {
+      const intl = new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
+        style: 'currency',
+        currency: PRICE_CURRENCY,
+        maximumFractionDigits: 0,
+      });
+      for (const amount of [0, 1, 3, 9, 42, 999]) {
+        expect(formatPrice(amount, language)).toBe(intl.format(amount));
+      }
+    }
   });
 });

@@ -1,6 +1,8 @@
 // The product's facts as the copy states them. Every page, dialog and test
 // reads them from here, so no text can contradict another.
 
+import type { Language } from './preferences/choose-language';
+
 /** A free address lives this long (the server's FREE_MAILBOX_LIFETIME_MS). */
 export const FREE_ADDRESS_LIFETIME_MINUTES = 60;
 
@@ -24,26 +26,25 @@ export const PRICE_CURRENCY = 'USD';
 export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 100 } as const;
 
 /**
- * Kept per locale: building an Intl.NumberFormat costs far more than formatting, and the
- * home page formats its prices in every rich text it renders (133 ms of a throttled phone's
- * start-up before this cache).
+ * How each language writes a whole price in PRICE_CURRENCY, `#` for the amount: what
+ * Intl.NumberFormat writes (the product-facts test holds them equal). A table rather than
+ * Intl at run time, because the first NumberFormat a page builds loads ICU's number data in
+ * one piece: 164-288 ms of a phone's start-up (Chromium, CPU slowed 4x as Lighthouse does),
+ * on every page that shows a price. The spaces are no-break spaces.
  */
-const priceFormats = new Map<string, Intl.NumberFormat>();
+const PRICE_PATTERNS: Readonly<Record<Language, string>> = {
+  en: '$#',
+  fr: '#\u00a0$US',
+  es: '#\u00a0US$',
+  de: '#\u00a0$',
+};
 
 /**
  * A price in the reader's language and the charged currency: "$3" in English, "3 $US" in
- * French, "3 US$" in Spanish, "3 $" in German.
+ * French, "3 US$" in Spanish, "3 $" in German. Prices are small whole amounts: no digit
+ * grouping.
  */
 export function formatPrice(amount: number, language: string): string {
-  const locale = language === 'en' ? 'en-US' : language;
-  let format = priceFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: PRICE_CURRENCY,
-      maximumFractionDigits: 0,
-    });
-    priceFormats.set(locale, format);
-  }
-  return format.format(amount);
+  const pattern = PRICE_PATTERNS[language as Language] ?? PRICE_PATTERNS.en;
+  return pattern.replace('#', String(amount));
 }
