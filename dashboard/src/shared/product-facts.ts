@@ -27,10 +27,10 @@ export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 10
 
 /**
  * How each language writes a whole price in PRICE_CURRENCY, `#` for the amount: what
- * Intl.NumberFormat writes (the product-facts test holds them equal). A table rather than
- * Intl at run time, because the first NumberFormat a page builds loads ICU's number data in
- * one piece: 164-288 ms of a phone's start-up (Chromium, CPU slowed 4x as Lighthouse does),
- * on every page that shows a price. The spaces are no-break spaces.
+ * Intl.NumberFormat writes (dashboard/test/pro-rules.test.ts holds them equal). A table
+ * rather than Intl at run time, because the first NumberFormat a page builds loads ICU's
+ * number data in one piece: 164-288 ms of a phone's start-up (Chromium, CPU slowed 4x as
+ * Lighthouse does), on every page that shows a price. The spaces are no-break spaces.
  */
 const PRICE_PATTERNS: Readonly<Record<Language, string>> = {
   en: '$#',
