@@ -1,7 +1,8 @@
 // A Pro custom address that ends (issue 23, item 5), in a real browser against the real
 // server: the create form offers the ending by keyboard, the address says how it ends, and
 // once its first message has come over SMTP it shows as ended, in the panel and the list of
-// addresses, while that message stays in the inbox and the next one is refused.
+// addresses, while that message stays in the inbox and the next one is refused. The form
+// offers Create only once it has the domains to make the address on.
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
@@ -79,4 +80,40 @@ describeInChromium('Ending custom addresses in Chromium', (suite) => {
     expect(await page.getByRole('button', { name: /The only one/ }).count()).toBe(1);
     await context.close();
   }, 90_000);
+
+  it('offers Create once the domains have come, and says so when they cannot be read', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+    await page.getByRole('link', { name: /Start using Pro/i }).click();
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+
+    // The list of domains is held, then refused.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/domains', async (route) => {
+      await held;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
+    });
+    await page
+      .getByRole('region', { name: 'Your Pro tools' })
+      .getByRole('button', { name: /Create custom alias/i })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Create custom alias' });
+    await dialog.getByLabel('Alias').fill('early');
+    // Nothing to press while there is no domain to make the address on.
+    const waiting = dialog.getByRole('button', { name: 'Loading…' });
+    await waiting.waitFor();
+    expect(await waiting.isDisabled()).toBe(true);
+
+    answer();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'The service is temporarily unavailable. Please try again in a moment.' })
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Create address' }).isDisabled()).toBe(true);
+    await context.close();
+  }, 60_000);
 });
