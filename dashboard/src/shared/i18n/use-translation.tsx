@@ -31,11 +31,42 @@ function subscribe(listener: () => void) {
 
 const currentVersion = () => version;
 
+/**
+ * Texts asked for with no options, kept once looked up: i18next's `t` takes about 20 µs a
+ * call (options, nesting, plurals; measured in Node, several times that on a phone), and a
+ * page asks for hundreds on every render. Keyed by language and namespace, emptied whenever
+ * texts are added; a missing key (i18next answers with the key itself) is never kept, so
+ * texts that load later are found.
+ */
+const plainTexts = new Map<string, string>();
+let watchingStore = false;
+
+function keepPlainTexts(t: TFunction, namespace: string | undefined): TFunction {
+  if (!watchingStore) {
+    watchingStore = true;
+    i18next.store.on('added', () => plainTexts.clear());
+  }
+  // t(key), t(key, options), t(key, default, options): only the first is kept. (TFunction's
+  // overloads and brand meet a plain function type only through unknown.)
+  const lookUp = t as unknown as (...args: unknown[]) => unknown;
+  const kept = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return lookUp(key, ...rest);
+    const id = `${i18next.language}\u0000${namespace ?? ''}\u0000${key}`;
+    let text = plainTexts.get(id);
+    if (text === undefined) {
+      text = String(lookUp(key));
+      if (text !== key) plainTexts.set(id, text);
+    }
+    return text;
+  };
+  return kept as unknown as TFunction;
+}
+
 /** `t` for a namespace (the app's own by default), and i18next itself. */
 export function useTranslation(namespace?: string): { t: TFunction; i18n: typeof i18next } {
   const seen = useSyncExternalStore(subscribe, currentVersion, currentVersion);
   const t = useMemo(
-    () => i18next.getFixedT(null, namespace ?? null),
+    () => keepPlainTexts(i18next.getFixedT(null, namespace ?? null), namespace),
     // A new `t` for each language (`seen` counts the changes), so that what depends on it
     // follows the change.
     [namespace, seen],
