@@ -100,9 +100,11 @@ export function useHomeAddress(user: User | undefined, userLoading: boolean) {
     });
   }, [generate]);
 
-  // The first address, once the session's list is known.
+  // The first address, once the session's list is known: the list of the user as now known,
+  // not the one kept on screen from an earlier key (before a purchase), which may lack the
+  // address this tab had and so make a new one.
   const list = listed.data;
-  const listKnown = !listed.isPending;
+  const listKnown = !listed.isPending && !listed.isPlaceholderData;
   useEffect(() => {
     if (!listKnown || getAddressState().status !== 'waiting') return;
     const kept = list && chooseShownAddress(list, readShownAddressId(), Date.now());
