@@ -3,10 +3,20 @@
 // once its first message has come over SMTP it shows as ended, in the panel and the list of
 // addresses, while that message stays in the inbox and the next one is refused. The form
 // offers Create only once it has the domains to make the address on.
+import type { Locator, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
 import { buyPassInPage, mailTo } from './support/open-home.js';
+
+/** Opens Create custom alias from the Pro tools; the dialog. */
+async function openAliasDialog(page: Page): Promise<Locator> {
+  await page
+    .getByRole('region', { name: 'Your Pro tools' })
+    .getByRole('button', { name: /Create custom alias/i })
+    .click();
+  return page.getByRole('dialog', { name: 'Create custom alias' });
+}
 
 describeInChromium('Ending custom addresses in Chromium', (suite) => {
   it('makes an address that ends after its first message, and shows it ended once mailed', async () => {
@@ -18,11 +28,7 @@ describeInChromium('Ending custom addresses in Chromium', (suite) => {
     await addressBox.waitFor({ timeout: 10_000 });
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
 
-    await page
-      .getByRole('region', { name: 'Your Pro tools' })
-      .getByRole('button', { name: /Create custom alias/i })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Create custom alias' });
+    const dialog = await openAliasDialog(page);
     await dialog.getByLabel('Alias').fill('onceonly');
 
     // A 24-hour pass: a week would outlast it, so it is not offered.
@@ -97,11 +103,7 @@ describeInChromium('Ending custom addresses in Chromium', (suite) => {
       await held;
       await route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
     });
-    await page
-      .getByRole('region', { name: 'Your Pro tools' })
-      .getByRole('button', { name: /Create custom alias/i })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Create custom alias' });
+    const dialog = await openAliasDialog(page);
     await dialog.getByLabel('Alias').fill('early');
     // Nothing to press while there is no domain to make the address on.
     const waiting = dialog.getByRole('button', { name: 'Loading…' });
