@@ -29,14 +29,21 @@ function ProSuccessContent() {
   // Asks the server to look at the session at once: with a payment provider, its webhook
   // may not have arrived yet. The user's Pro is read from the user; the answer names the
   // email waiting for its confirmation link, if one was given at checkout.
+  // A paid verification replaces the session cookie and ends the old one, so the page
+  // welcomes only once it has answered: a call sent before that (the home page's address
+  // list, after "Start using Pro") would reach the server with the ended cookie and be
+  // answered as a stranger's, with no addresses, and the home page would make a new one.
+  const [verified, setVerified] = useState(false);
   useEffect(() => {
     if (!sessionId) return;
     void unwrap(verifyCheckout({ client: createApiClient(), query: { session_id: sessionId } }))
       .then((verification) => {
         setPendingEmail(verification.pendingEmail);
-        return queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        queryClient.setQueryData(USER_QUERY_KEY, verification.user);
       })
-      .catch(() => undefined);
+      // Unanswered, the user's polling below decides; the next page load uses the cookie.
+      .catch(() => undefined)
+      .finally(() => setVerified(true));
   }, [sessionId, queryClient]);
 
   const user = useQuery({
@@ -55,7 +62,7 @@ function ProSuccessContent() {
   // Every answer re-renders this page, so the query's counters are current here.
   const state = queryClient.getQueryState(USER_QUERY_KEY);
   const attempts = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
-  const pro = isProUser(user.data);
+  const pro = verified && isProUser(user.data);
   const gaveUp = !pro && attempts >= SUCCESS_POLL_ATTEMPTS;
   const features = t('proSuccess.features', {
     returnObjects: true,
