@@ -164,12 +164,9 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
   it('hands over the API token at purchase, then shows the Pro inbox and tools with no ads or upsell', async () => {
     const context = await suite.browser.newContext({ viewport: LAPTOP });
     const page = await context.newPage();
-    // The payment takes a moment to turn into Pro: the success page says what it is doing.
-    let held = 0;
-    await page.route('**/api/user', async (route) => {
-      if (new URL(page.url()).pathname === '/pro/success' && held++ === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-      }
+    // The payment takes a moment to be verified: the success page says what it is doing.
+    await page.route('**/api/checkout/success?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.fallback();
     });
     await page.goto(`${suite.server.url}/?upgrade=true`);
@@ -182,7 +179,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await page.getByRole('heading', { level: 1, name: 'Setting up Pro features…' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Success!' }).waitFor({ timeout: 10_000 });
     await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor();
-    await page.unroute('**/api/user');
+    await page.unroute('**/api/checkout/success?*');
 
     // The token, whole, once, with Copy beside the code rather than over it.
     const token = page.getByRole('region', { name: 'Your API token' });
