@@ -243,8 +243,15 @@ describeInChromium('the public site in Chromium', (suite) => {
     expect(await page.getByText(/min read/).count()).toBeGreaterThan(0);
     await page.goto(`${suite.server.url}/blog/no-such-post`);
     await page.getByRole('heading', { level: 1, name: 'Post not found' }).waitFor();
+    // A link of the site is followed in the page: no document is loaded again.
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
     await page.getByRole('link', { name: 'Back to the blog' }).click();
     await page.getByRole('heading', { level: 1, name: 'The TempMail blog' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/blog');
+    expect(documents).toEqual([]);
     await context.close();
   }, 30_000);
 

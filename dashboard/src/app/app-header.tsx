@@ -1,6 +1,6 @@
 import type { User } from '@tempmail/sdk';
 import { useTranslation } from '../shared/i18n/use-translation';
-import { Link } from 'react-router';
+import { SiteLink } from '../shared/routing/site-link';
 import { openDialog } from '../features/account/dialog-store';
 import { isProUser } from '../features/account/pro-status';
 import { StrokeIcon } from '../shared/stroke-icon';
@@ -81,13 +81,13 @@ export function AppHeader({ user }: { user: User | undefined }) {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:py-3">
-        <Link
+        <SiteLink
           to="/"
           className="flex shrink-0 items-center gap-2 text-xl font-bold text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
         >
           <LogoMark />
           {t('app.name')}
-        </Link>
+        </SiteLink>
         <span className="hidden rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 uppercase sm:inline dark:bg-green-900 dark:text-green-200">
           {t('header.online')}
         </span>

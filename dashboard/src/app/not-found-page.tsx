@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/use-translation';
-import { Link } from 'react-router';
+import { SiteLink } from '../shared/routing/site-link';
 import { SitePageFrame } from '../features/site/site-page-frame';
 import { LINK_BUTTON } from '../shared/ui/button-classes';
 import { sitePath } from '../shared/routing/site-routes';
@@ -21,12 +21,12 @@ export function NotFoundPage() {
         <ul className="flex flex-wrap gap-4">
           {LINKS.map((page) => (
             <li key={page}>
-              <Link
+              <SiteLink
                 to={page === 'contact' ? '/contact' : sitePath(page, shownLanguage)}
                 className={LINK_BUTTON}
               >
                 {t(`site.nav.${page}`)}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -21,8 +21,8 @@ const MOVES: Record<string, (index: number, count: number) => number> = {
  * still listed: its mail is there until it expires). A disclosure of plain buttons, so a screen reader hears a list of
  * addresses with the shown one marked current, and Tab, the arrow keys, Home and End move
  * through it; Escape, a choice, or focus leaving closes it. Laid out in the flow below the
- * address's buttons (not over the page), so it fits a phone as it fits a laptop. Shown only
- * when there is another address to go back to.
+ * address's buttons (not over the page), so it fits a phone as it fits a laptop. Rendered
+ * only when there is another address to go back to (hasOtherLiveAddress).
  */
 export function AddressHistory({
   addresses,
@@ -41,17 +41,13 @@ export function AddressHistory({
   const toggle = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const live = liveAddresses(addresses, now);
-  const others = live.some((entry) => entry.address !== shown?.address);
-  const expanded = open && others;
 
   // As a menu does: the list opens with focus on the shown address, ready for the arrows.
   useEffect(() => {
-    if (!expanded) return;
+    if (!open) return;
     const current = list.current?.querySelector<HTMLButtonElement>('[aria-current="true"]');
     (current ?? list.current?.querySelector<HTMLButtonElement>('button'))?.focus();
-  }, [expanded]);
-
-  if (!others) return null;
+  }, [open]);
 
   function close() {
     setOpen(false);
@@ -72,7 +68,7 @@ export function AddressHistory({
     <div
       className="contents"
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && expanded) {
+        if (event.key === 'Escape' && open) {
           event.stopPropagation();
           close();
         }
@@ -84,7 +80,7 @@ export function AddressHistory({
       <button
         ref={toggle}
         type="button"
-        aria-expanded={expanded}
+        aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen(!open)}
         className={`${SECONDARY_BUTTON} px-3`}
@@ -95,7 +91,7 @@ export function AddressHistory({
           {live.length}
         </span>
       </button>
-      {expanded && (
+      {open && (
         // Focusable, so a click on its text keeps focus (and the list open) inside it.
         <div
           tabIndex={-1}

@@ -2,8 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { PRIMARY_BUTTON, PRO_BADGE, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { hasEnded } from './address-ending';
-import { AddressHistory } from './address-history';
 import type { AddressState } from './address-store';
+import { hasOtherLiveAddress } from './choose-shown-address';
 import { CopyAddressButton } from './copy-address-button';
 import { EndingText } from './ending-text';
 import type { PageAddress } from './page-address';
@@ -16,6 +16,12 @@ const ConfirmDialog = lazy(() =>
   import('../../shared/ui/confirm-dialog').then(({ ConfirmDialog }) => ({
     default: ConfirmDialog,
   })),
+);
+
+// The history's code loads once there is a second address to go back to: a first visit has
+// one (issue 24's budget for the home page).
+const AddressHistory = lazy(() =>
+  import('./address-history').then(({ AddressHistory }) => ({ default: AddressHistory })),
 );
 
 /** Why the address takes no more mail: it ran out, or its owner's ending came. */
@@ -140,7 +146,12 @@ export function AddressPanel({
               {t('address.new')}
             </button>
           )}
-          <AddressHistory addresses={addresses} shown={mailbox} now={now} onChoose={onChoose} />
+          {/* Not while the page chooses its first address: there is nothing to go back to. */}
+          {state.status !== 'waiting' && hasOtherLiveAddress(addresses, mailbox, now) && (
+            <Suspense fallback={null}>
+              <AddressHistory addresses={addresses} shown={mailbox} now={now} onChoose={onChoose} />
+            </Suspense>
+          )}
           {pro && (
             <button
               type="button"

@@ -8,6 +8,15 @@ export function liveAddresses(addresses: readonly PageAddress[], now: number): P
   return addresses.filter((entry) => entry.expiresAt > now);
 }
 
+/** Whether another live address than the shown one is there to go back to. */
+export function hasOtherLiveAddress(
+  addresses: readonly PageAddress[],
+  shown: PageAddress | null,
+  now: number,
+): boolean {
+  return liveAddresses(addresses, now).some((entry) => entry.address !== shown?.address);
+}
+
 /**
  * The address a page shows when it opens: the one this tab chose last while it lives, else
  * the newest live one, else none (a new one is made).

@@ -13,6 +13,9 @@ import { SESSION_ADDRESSES_KEY, sessionAddressesQuery } from './list-session-add
 import type { PageAddress } from './page-address';
 import { readShownAddressId, rememberShownAddress } from './remember-shown-address';
 
+/** The list before it is known: one array, so a render with no list changes nothing. */
+const NO_ADDRESSES: readonly PageAddress[] = [];
+
 /** Shows `address` on the page, and remembers it so this tab's next load shows it again. */
 export function showAddress(address: PageAddress): void {
   if (address.account) rememberShownAddress(address.account.id);
@@ -55,11 +58,13 @@ export function useHomeAddress(user: User | undefined, userLoading: boolean) {
     setAddressState({ status: 'generating' });
     try {
       const made = await generateAddress({ client: createApiClient(), signal: controller.signal });
+      // Shown first: listed while the page is still generating, it would count as another
+      // address to go back to, and the history would flash up.
+      showAddress(made);
       queryClient.setQueryData(sessionAddressesQuery(userId, proUntil).queryKey, (kept) => [
         made,
         ...(kept ?? []),
       ]);
-      showAddress(made);
       return made;
     } catch (error) {
       if (controller.signal.aborted) return undefined;
@@ -139,5 +144,5 @@ export function useHomeAddress(user: User | undefined, userLoading: boolean) {
     [],
   );
 
-  return { state, addresses: list ?? [], generate, resetPro, choose, pro };
+  return { state, addresses: list ?? NO_ADDRESSES, generate, resetPro, choose, pro };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { Link } from 'react-router';
+import { SiteLink } from '../../shared/routing/site-link';
 import { BLOG_CATEGORIES, type BlogCategory } from '../../content/content-types';
 import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
@@ -40,12 +40,12 @@ export function BlogListPage() {
           {t(`blog.categories.${post.category}`)}
         </p>
         <h3 className="mt-1 text-lg font-semibold">
-          <Link
+          <SiteLink
             to={sitePath('blog-post', shownLanguage, post.slug)}
             className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             {fillFacts(post.loaded.text.title, i18n.language)}
-          </Link>
+          </SiteLink>
         </h3>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           {fillFacts(post.loaded.text.description, i18n.language)}
@@ -70,9 +70,9 @@ export function BlogListPage() {
       intro={t('blog.intro')}
       loading={posts.isPending}
     >
-      <Link to={sitePath('home', shownLanguage)} className={LINK_BUTTON}>
+      <SiteLink to={sitePath('home', shownLanguage)} className={LINK_BUTTON}>
         {t('blog.backHome')}
-      </Link>
+      </SiteLink>
       <section aria-labelledby="featured-posts" className="mt-6">
         <h2 id="featured-posts" className="mb-3 text-2xl font-semibold">
           {t('blog.featured')}
@@ -97,9 +97,9 @@ export function BlogListPage() {
       </section>
       <aside className="mt-10 rounded-2xl bg-indigo-50 p-6 text-center dark:bg-indigo-950">
         <p className="font-medium">{t('blog.cta')}</p>
-        <Link to={sitePath('home', shownLanguage)} className={`mt-3 ${PRIMARY_BUTTON}`}>
+        <SiteLink to={sitePath('home', shownLanguage)} className={`mt-3 ${PRIMARY_BUTTON}`}>
           {t('blog.ctaButton')}
-        </Link>
+        </SiteLink>
       </aside>
     </SitePageFrame>
   );

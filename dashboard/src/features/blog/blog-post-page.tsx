@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { Link } from 'react-router';
+import { SiteLink } from '../../shared/routing/site-link';
 import { findPost } from '../../content/load-content';
 import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
@@ -29,9 +29,9 @@ export function BlogPostPage({ slug }: { slug: string }) {
         heading={t('blog.notFoundTitle')}
         intro={t('blog.notFound')}
       >
-        <Link to={sitePath('blog', shownLanguage)} className={LINK_BUTTON}>
+        <SiteLink to={sitePath('blog', shownLanguage)} className={LINK_BUTTON}>
           {t('blog.backToBlog')}
-        </Link>
+        </SiteLink>
       </SitePageFrame>
     );
   }
@@ -110,12 +110,12 @@ export function BlogPostPage({ slug }: { slug: string }) {
             </button>
           </aside>
           <nav className="flex flex-wrap gap-4">
-            <Link to={sitePath('blog', shownLanguage)} className={LINK_BUTTON}>
+            <SiteLink to={sitePath('blog', shownLanguage)} className={LINK_BUTTON}>
               {t('blog.backToBlog')}
-            </Link>
-            <Link to={sitePath('home', shownLanguage)} className={LINK_BUTTON}>
+            </SiteLink>
+            <SiteLink to={sitePath('home', shownLanguage)} className={LINK_BUTTON}>
               {t('blog.backHome')}
-            </Link>
+            </SiteLink>
           </nav>
           <script
             type="application/ld+json"

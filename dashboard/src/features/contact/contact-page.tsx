@@ -1,7 +1,7 @@
 import { submitContact, TempMailError, unwrap } from '@tempmail/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { SiteLink } from '../../shared/routing/site-link';
 import type { ContactPageText } from '../../content/content-types';
 import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
@@ -92,12 +92,12 @@ function ContactContent() {
                 <h2 className="font-semibold">{option.title}</h2>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{option.text}</p>
                 {option.id === 'faq' ? (
-                  <Link
+                  <SiteLink
                     to={sitePath('faq', shownLanguage)}
                     className={`mt-2 inline-block ${LINK_BUTTON}`}
                   >
                     {option.action}
-                  </Link>
+                  </SiteLink>
                 ) : option.id === 'chat' ? (
                   <a
                     href={LIVE_CHAT_URL}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { SiteLink } from '../../shared/routing/site-link';
 import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_INPUT } from '../../shared/ui/button-classes';
@@ -109,12 +110,12 @@ export function FaqPage() {
       )}
       <aside className="mt-10 flex flex-wrap items-center justify-center gap-3 rounded-2xl bg-indigo-50 p-6 dark:bg-indigo-950">
         <p className="w-full text-center font-medium">{t('faqPage.stillQuestions')}</p>
-        <Link to={sitePath('contact', shownLanguage)} className={SECONDARY_BUTTON}>
+        <SiteLink to={sitePath('contact', shownLanguage)} className={SECONDARY_BUTTON}>
           {t('faqPage.support')}
-        </Link>
-        <Link to={sitePath('home', shownLanguage)} className={PRIMARY_BUTTON}>
+        </SiteLink>
+        <SiteLink to={sitePath('home', shownLanguage)} className={PRIMARY_BUTTON}>
           {t('faqPage.tryNow')}
-        </Link>
+        </SiteLink>
       </aside>
       <script
         type="application/ld+json"

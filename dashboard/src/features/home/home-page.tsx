@@ -64,7 +64,7 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
   useReturnParams();
   const {
     state: currentState,
-    addresses,
+    addresses: currentAddresses,
     generate,
     resetPro,
     choose,
@@ -72,8 +72,13 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
   } = useHomeAddress(user, userLoading);
   // A new address mounts the compact bar and the inbox: rendered deferred, React does that
   // in slices a tap can come between, not in one task of the address's answer (~45 ms of a
-  // phone's CPU, measured).
-  const state = useDeferredValue(currentState);
+  // phone's CPU, measured). The list is deferred with it, so the two always agree (else a new
+  // address already listed but not yet shown would count as another to go back to).
+  const current = useMemo(
+    () => ({ state: currentState, addresses: currentAddresses }),
+    [currentState, currentAddresses],
+  );
+  const { state, addresses } = useDeferredValue(current);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const mailbox = state.status === 'ready' ? state.address : null;
   // When the aggregated Pro inbox cannot be read, the address on screen is read through its

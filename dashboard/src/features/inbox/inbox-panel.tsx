@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useShortcutKeys } from '../../shared/keyboard/use-shortcut-keys';
 import { StrokeIcon } from '../../shared/stroke-icon';
@@ -10,10 +10,16 @@ import { FilterSortControls, SearchBox } from './inbox-view-controls';
 import { focusAfterRemoving, useDeleteMessages } from './message-actions';
 import type { InboxMessage } from './normalize-message';
 import { MessageRow } from './message-row';
-import { SelectionBar } from './selection-bar';
 import { useLiveMessages } from './use-live-messages';
 import { useMarkSeen } from './use-mark-seen';
 import { Tooltip } from '../../shared/ui/tooltip';
+
+// The selection bar's code loads once there is mail to select: an empty inbox, which every
+// visitor starts with, never needs it (issue 24's budget for the home page).
+const loadSelectionBar = () => import('./selection-bar');
+const SelectionBar = lazy(() =>
+  loadSelectionBar().then(({ SelectionBar }) => ({ default: SelectionBar })),
+);
 
 /** Relative times are redrawn this often, so "Now" turns into a time without a reload. */
 const RELATIVE_TIME_REFRESH_MS = 60_000;
@@ -92,6 +98,10 @@ export function InboxPanel({
   const controlsId = useId();
 
   const list = useMemo(() => messages.data ?? [], [messages.data]);
+  const hasMail = list.length > 0;
+  useEffect(() => {
+    if (hasMail) void loadSelectionBar();
+  }, [hasMail]);
   // Never read: "empty" would be untrue. A later failed read keeps the list already shown.
   const failed = messages.isError && messages.data === undefined;
   useEffect(() => {
@@ -233,12 +243,14 @@ export function InboxPanel({
       )}
       {controlsOpen && <FilterSortControls id={controlsId} view={view} onChange={setView} />}
       {checkedCount > 0 && (
-        <SelectionBar
-          count={checkedCount}
-          source={source}
-          ids={checkedIds}
-          onClear={() => setChecked(new Set())}
-        />
+        <Suspense fallback={null}>
+          <SelectionBar
+            count={checkedCount}
+            source={source}
+            ids={checkedIds}
+            onClear={() => setChecked(new Set())}
+          />
+        </Suspense>
       )}
       {deleteMessages?.isError && (
         <p role="alert" className="px-4 py-2 text-sm text-red-700 dark:text-red-300">

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { Link } from 'react-router';
+import { SiteLink } from '../../shared/routing/site-link';
 import type { DocumentPageText } from '../../content/content-types';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { sitePath } from '../../shared/routing/site-routes';
@@ -35,10 +35,10 @@ export function DocumentPage({ page }: { page: string }) {
       intro={text && <RichText text={text.intro} />}
       loading={content.isPending}
       back={
-        <Link to={sitePath('home', shownLanguage)} className={`text-sm ${LINK_BUTTON}`}>
+        <SiteLink to={sitePath('home', shownLanguage)} className={`text-sm ${LINK_BUTTON}`}>
           <span aria-hidden="true">← </span>
           {t('blog.backHome')}
-        </Link>
+        </SiteLink>
       }
     >
       {text && (
@@ -84,9 +84,9 @@ export function DocumentPage({ page }: { page: string }) {
             <aside className="mt-10 rounded-2xl bg-indigo-50 p-6 text-center dark:bg-indigo-950">
               <h2 className="text-xl font-semibold">{fillFacts(text.cta.title, i18n.language)}</h2>
               <p className="mt-2">{fillFacts(text.cta.text, i18n.language)}</p>
-              <Link to={sitePath('home', shownLanguage)} className={`mt-4 ${PRIMARY_BUTTON}`}>
+              <SiteLink to={sitePath('home', shownLanguage)} className={`mt-4 ${PRIMARY_BUTTON}`}>
                 {fillFacts(text.cta.button, i18n.language)}
-              </Link>
+              </SiteLink>
             </aside>
           )}
         </>

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { Link } from 'react-router';
+import { SiteLink } from '../../shared/routing/site-link';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 
 /** `/pro/cancel`: nothing was charged; try again or go home. */
@@ -11,12 +11,12 @@ export function ProCancelPage() {
         <h1 className="text-2xl font-bold">{t('proCancel.title')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t('proCancel.message')}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link to="/?upgrade=true" className={PRIMARY_BUTTON}>
+          <SiteLink to="/?upgrade=true" className={PRIMARY_BUTTON}>
             {t('errors.tryAgain')}
-          </Link>
-          <Link to="/" className={SECONDARY_BUTTON}>
+          </SiteLink>
+          <SiteLink to="/" className={SECONDARY_BUTTON}>
             {t('proCancel.home')}
-          </Link>
+          </SiteLink>
         </div>
       </div>
     </main>

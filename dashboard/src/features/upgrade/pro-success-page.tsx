@@ -2,7 +2,8 @@ import { unwrap, verifyCheckout } from '@tempmail/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { SiteLink } from '../../shared/routing/site-link';
 import { createApiClient } from '../../shared/create-api-client';
 import { PRO_RETENTION_HOURS } from '../../shared/product-facts';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
@@ -99,9 +100,9 @@ function ProSuccessContent() {
               </h2>
               <ApiTokenPanel />
             </section>
-            <Link to="/" className={`mt-6 ${PRIMARY_BUTTON}`}>
+            <SiteLink to="/" className={`mt-6 ${PRIMARY_BUTTON}`}>
               {t('proSuccess.start')}
-            </Link>
+            </SiteLink>
           </>
         ) : (
           <>

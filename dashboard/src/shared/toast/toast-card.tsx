@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from '../i18n/use-translation';
+import { dismissToast, TOAST_DURATION_MS, type Toast } from './toast-store';
+
+/** A toast dragged sideways this far is dismissed. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** F8 moves focus to the toast (as in Radix's toast viewport). */
+const TOAST_HOTKEY = 'F8';
+
+/** One toast: dismissed after its time, by its button, by a swipe; F8 reaches it. */
+export function ToastCard({ toast }: { toast: Toast }) {
+  const { t } = useTranslation();
+  const destructive = toast.variant === 'destructive';
+  const card = useRef<HTMLDivElement>(null);
+  const start = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === TOAST_HOTKEY) card.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const swipe = {
+    onPointerDown: (event: PointerEvent) => {
+      start.current = event.clientX;
+    },
+    onPointerMove: (event: PointerEvent) => {
+      if (start.current === null) return;
+      const moved = event.clientX - start.current;
+      // Captured only once it is a drag, so a plain click still reaches the Dismiss button.
+      if (Math.abs(moved) > 4 && !event.currentTarget.hasPointerCapture(event.pointerId)) {
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }
+      setOffset(moved);
+    },
+    onPointerUp: () => {
+      if (Math.abs(offset) > TOAST_SWIPE_THRESHOLD_PX) dismissToast(toast.id);
+      start.current = null;
+      setOffset(0);
+    },
+    onPointerCancel: () => {
+      start.current = null;
+      setOffset(0);
+    },
+  };
+
+  return (
+    <div
+      ref={card}
+      tabIndex={-1}
+      data-testid="toast"
+      {...swipe}
+      style={offset ? { transform: `translateX(${offset}px)` } : undefined}
+      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+        destructive
+          ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
+          : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'
+      }`}
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && <p className="mt-1 text-sm">{toast.description}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={() => dismissToast(toast.id)}
+        aria-label={t('toast.dismiss')}
+        className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
