@@ -55,6 +55,8 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
   const slots: Slot[] = [];
   let nextId = 0;
   let closed = false;
+  /** Whether a dispatch of the queue is scheduled for the end of this turn. */
+  let dispatching = false;
 
   function armDeadline(slot: Slot) {
     clearTimeout(slot.timer);
@@ -76,14 +78,16 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
     };
     slot.worker.on(
       'message',
-      (message: { ready: true } | { id: number; result: ParsedMessage }) => {
-        if ('ready' in message) {
+      (message: { ready: true } | { id: number; result: ParsedMessage }[]) => {
+        if (!Array.isArray(message)) {
           slot.ready = true;
           fill(slot);
           return;
         }
-        if (slot.inFlight[0]?.id !== message.id) return;
-        slot.inFlight.shift()!.task.resolve(message.result);
+        for (const { id, result } of message) {
+          if (slot.inFlight[0]?.id !== id) return;
+          slot.inFlight.shift()!.task.resolve(result);
+        }
         armDeadline(slot);
         fill(slot);
       },
@@ -112,26 +116,45 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
     for (const other of slots) fill(other);
   }
 
-  /** Posts queued tasks to a ready worker, up to the pipeline depth. */
-  function fill(slot: Slot) {
+  /**
+   * Posts queued tasks to a ready worker, up to the pipeline depth, in one message (the
+   * worker answers them in one too): a message each way per task cost both threads more
+   * than the copy of a small message does.
+   */
+  function fill(slot: Slot, depth = PIPELINE_DEPTH) {
     if (!slot.ready || closed) return;
     const wasIdle = slot.inFlight.length === 0;
-    while (slot.inFlight.length < PIPELINE_DEPTH && queue.length > 0) {
+    const posted: { id: number; raw: Uint8Array }[] = [];
+    let transfer: ArrayBuffer[] = [];
+    while (slot.inFlight.length < depth && queue.length > 0) {
       // A large message moves to the worker instead of being copied (the copy would double
-      // its memory), so it can never be posted again: it goes only to an idle worker, as
-      // the task the worker is on, which retire() answers rather than re-queues.
+      // its memory), so it can never be posted again: it goes only to an idle worker, alone,
+      // as the task the worker is on, which retire() answers rather than re-queues.
       const handOver = handedOver(queue[0]!.raw);
       if (handOver && slot.inFlight.length > 0) break;
       const task = queue.shift()!;
       const id = nextId++;
       slot.inFlight.push({ id, task });
-      slot.worker.postMessage(
-        { id, raw: task.raw },
-        handOver ? [task.raw.buffer as ArrayBuffer] : [],
-      );
-      if (handOver) break;
+      posted.push({ id, raw: task.raw });
+      if (handOver) {
+        transfer = [task.raw.buffer as ArrayBuffer];
+        break;
+      }
     }
+    if (posted.length > 0) slot.worker.postMessage(posted, transfer);
     if (wasIdle) armDeadline(slot);
+  }
+
+  /** Shares the queue between the ready workers, each task to the least busy of them. */
+  function dispatch() {
+    dispatching = false;
+    const depths = new Map(slots.filter((slot) => slot.ready).map((s) => [s, s.inFlight.length]));
+    for (let taken = 0; taken < queue.length; taken += 1) {
+      const [slot, depth] = [...depths].sort((a, b) => a[1] - b[1])[0] ?? [];
+      if (!slot || depth! >= PIPELINE_DEPTH) break;
+      depths.set(slot, depth! + 1);
+    }
+    for (const [slot, depth] of depths) fill(slot, depth);
   }
 
   for (let i = 0; i < options.size; i += 1) slots.push(spawn());
@@ -145,10 +168,11 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
         }
         const head = handedOver(raw) ? raw.slice(0, HEADER_SCAN_BYTES) : raw;
         queue.push({ raw, head, resolve });
-        // The least busy ready worker takes it.
-        const ready = slots.filter((slot) => slot.ready);
-        const target = ready.sort((a, b) => a.inFlight.length - b.inFlight.length)[0];
-        if (target) fill(target);
+        // Posted at the end of this turn of the event loop, with the other messages that
+        // arrive in it, by the least busy ready worker.
+        if (dispatching) return;
+        dispatching = true;
+        setImmediate(dispatch);
       });
     },
     async close() {

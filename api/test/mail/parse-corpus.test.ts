@@ -179,6 +179,19 @@ describe('parsing in worker threads', () => {
     check(name, inWorker, expected);
   });
 
+  it('answers messages sent together, each with its own parse', async () => {
+    // Posted to the two workers in batches, and answered in batches (parser-pool.ts).
+    const subjects = Array.from({ length: 40 }, (_, n) => `together ${n}`);
+    const parsed = await Promise.all(
+      subjects.map((subject) =>
+        pool.parse(new Uint8Array(Buffer.from(`Subject: ${subject}\r\n\r\nBody of ${subject}.`))),
+      ),
+    );
+    expect(parsed.map((message) => [message.subject, message.text.trim()])).toEqual(
+      subjects.map((subject) => [subject, `Body of ${subject}.`]),
+    );
+  });
+
   /** A message above the 4 MiB header scan: a 4.5 MB attachment, base64. */
   function largeMessage(): { raw: Uint8Array; attachment: Buffer } {
     const attachment = randomBytes(4_500_000);
