@@ -58,6 +58,11 @@ export function openEventStream(request: AnyOperationRequest, response: Response
   };
   request.on('close', end);
 
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    response.uncork();
+  };
   const stream: EventStream = {
     send({ id, event, data }) {
       // A frame for a stream that has just ended is dropped, not written after its end.
@@ -65,6 +70,13 @@ export function openEventStream(request: AnyOperationRequest, response: Response
       let frame = '';
       if (id) frame += `id: ${id}\n`;
       if (event) frame += `event: ${event}\n`;
+      // The frames of one turn of the event loop (a group commit announces many messages
+      // at once) leave in one write at its end, not a write each.
+      if (!corked) {
+        corked = true;
+        response.cork();
+        setImmediate(uncork);
+      }
       response.write(`${frame}data: ${data}\n\n`);
     },
     onClose(cleanup) {
