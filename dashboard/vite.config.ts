@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
@@ -32,10 +34,10 @@ const APP_DATA =
  * react-router's package points every import at its development build (the same code with
  * its warnings switched on); its production build sits beside it.
  */
-const REACT_ROUTER_PRODUCTION = import.meta
-  .resolve('react-router')
-  .replace(/^file:\/\//, '')
-  .replace('/dist/development/', '/dist/production/');
+const REACT_ROUTER_PRODUCTION = fileURLToPath(import.meta.resolve('react-router')).replace(
+  `${path.sep}development${path.sep}`,
+  `${path.sep}production${path.sep}`,
+);
 
 /**
  * Lets the bundler drop the parts of react-router this app never uses (data routers, forms,
@@ -43,11 +45,13 @@ const REACT_ROUTER_PRODUCTION = import.meta
  * contexts and components at the top level, through React's factories, and then sets their
  * `displayName` for React's developer tools; a call not marked pure and a property written
  * there each keep what they touch. The factories have no side effects, so their calls are
- * marked pure, and the names go.
+ * marked pure, and the names go. For builds only: the dev server keeps the warnings.
  */
 function shakeReactRouter(): Plugin {
   return {
     name: 'shake-react-router',
+    apply: 'build',
+    config: () => ({ resolve: { alias: { 'react-router': REACT_ROUTER_PRODUCTION } } }),
     transform: {
       filter: { id: /[\\/]react-router[\\/]dist[\\/]/ },
       handler: (code) => ({
@@ -62,11 +66,8 @@ function shakeReactRouter(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), shakeReactRouter()],
-  resolve: {
-    // The sdk is bundled from its TypeScript sources, so the app never needs `tsc -b sdk` first.
-    conditions: ['source', ...defaultClientConditions],
-    alias: { 'react-router': REACT_ROUTER_PRODUCTION },
-  },
+  // The sdk is bundled from its TypeScript sources, so the app never needs `tsc -b sdk` first.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: apiTarget }])),
   },

@@ -148,13 +148,14 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
   /** Shares the queue between the ready workers, each task to the least busy of them. */
   function dispatch() {
     dispatching = false;
-    const depths = new Map(slots.filter((slot) => slot.ready).map((s) => [s, s.inFlight.length]));
-    for (let taken = 0; taken < queue.length; taken += 1) {
-      const [slot, depth] = [...depths].sort((a, b) => a[1] - b[1])[0] ?? [];
-      if (!slot || depth! >= PIPELINE_DEPTH) break;
-      depths.set(slot, depth! + 1);
+    const ready = slots.filter((slot) => slot.ready);
+    const depths = ready.map((slot) => slot.inFlight.length);
+    for (let shared = 0; shared < queue.length; shared += 1) {
+      const least = depths.indexOf(Math.min(...depths));
+      if (least < 0 || depths[least]! >= PIPELINE_DEPTH) break;
+      depths[least]! += 1;
     }
-    for (const [slot, depth] of depths) fill(slot, depth);
+    ready.forEach((slot, index) => fill(slot, depths[index]));
   }
 
   for (let i = 0; i < options.size; i += 1) slots.push(spawn());
