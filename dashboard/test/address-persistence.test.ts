@@ -6,7 +6,7 @@
 import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { buyPassInPage, mailTo as sendTo } from './support/open-home.js';
+import { buyPassInPage, mailTo as sendTo, payForPassInPage } from './support/open-home.js';
 import { linkMailedTo } from './support/read-outbox.js';
 
 const SCREENS = [
@@ -222,13 +222,7 @@ describeInChromium('addresses kept by the session in Chromium', (suite) => {
         body: Buffer.from(await late.arrayBuffer()),
       });
     });
-    await page.goto(`${suite.server.url}/?upgrade=true`);
-    await page
-      .getByRole('dialog', { name: 'Upgrade to Pro' })
-      .getByRole('button', { name: 'Get the 24-hour pass' })
-      .click();
-    await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Complete demo payment' }).click();
+    await payForPassInPage(page, suite.server.url);
     // Paid, but not yet verified: the page still waits, with no way home to race it.
     await page.getByRole('heading', { name: 'Setting up Pro features…' }).waitFor();
     expect(await page.getByRole('link', { name: 'Start using Pro' }).count()).toBe(0);

@@ -15,6 +15,7 @@ import {
   openMessage,
   closeMessage,
   mailTo as sendTo,
+  payForPassInPage,
 } from './support/open-home.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -169,13 +170,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.fallback();
     });
-    await page.goto(`${suite.server.url}/?upgrade=true`);
-    await page
-      .getByRole('dialog', { name: 'Upgrade to Pro' })
-      .getByRole('button', { name: 'Get the 24-hour pass' })
-      .click();
-    await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Complete demo payment' }).click();
+    await payForPassInPage(page, suite.server.url);
     await page.getByRole('heading', { level: 1, name: 'Setting up Pro features…' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Success!' }).waitFor({ timeout: 10_000 });
     await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor();

@@ -54,15 +54,20 @@ export async function closeMessage(page: Page): Promise<void> {
 }
 
 /**
- * Buys the 24-hour pass the way a visitor does, through the upgrade dialog and the demo
- * checkout (no email given), and waits for the welcome page.
+ * Pays for the 24-hour pass the way a visitor does, through the upgrade dialog and the demo
+ * checkout (no email given); the success page then takes over.
  */
-export async function buyPassInPage(page: Page, url: string): Promise<void> {
+export async function payForPassInPage(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/?upgrade=true`);
   const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
   await upgrade.getByRole('button', { name: 'Get the 24-hour pass' }).click();
   await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
   await page.getByRole('button', { name: 'Complete demo payment' }).click();
+}
+
+/** Buys the 24-hour pass (payForPassInPage) and waits for the welcome page. */
+export async function buyPassInPage(page: Page, url: string): Promise<void> {
+  await payForPassInPage(page, url);
   await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
 }
 
