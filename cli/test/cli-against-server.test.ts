@@ -97,6 +97,7 @@ describe('tempmail against a running server', () => {
     });
   });
 
+  // Eleven runs of the CLI, each a Node process: 14-17 s on a loaded CI machine.
   it('answers --json with one JSON document on stdout and nothing else', async () => {
     const user = newUser();
     const created = await user.run(['new', '--json']);
@@ -142,7 +143,7 @@ describe('tempmail against a running server', () => {
       id: message.id,
       deleted: true,
     });
-  });
+  }, 60_000);
 
   it('exits 3 after --timeout when nothing matches, and 4 when a message has no code', async () => {
     const { user, address } = await userWithMailbox();
