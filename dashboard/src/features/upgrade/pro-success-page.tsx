@@ -26,15 +26,15 @@ function ProSuccessContent() {
   const sessionId = params.get('cs');
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-
-  // Asks the server to look at the session at once: with a payment provider, its webhook
-  // may not have arrived yet. The user's Pro is read from the user; the answer names the
-  // email waiting for its confirmation link, if one was given at checkout.
   // A paid verification replaces the session cookie and ends the old one, so the page
   // welcomes only once it has answered: a call sent before that (the home page's address
   // list, after "Start using Pro") would reach the server with the ended cookie and be
   // answered as a stranger's, with no addresses, and the home page would make a new one.
   const [verified, setVerified] = useState(false);
+
+  // Asks the server to look at the session at once: with a payment provider, its webhook
+  // may not have arrived yet. Its answer carries the user, and names the email waiting for
+  // its confirmation link, if one was given at checkout.
   useEffect(() => {
     if (!sessionId) return;
     void unwrap(verifyCheckout({ client: createApiClient(), query: { session_id: sessionId } }))

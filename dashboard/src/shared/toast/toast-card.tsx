@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { dismissToast, TOAST_DURATION_MS, type Toast } from './toast-store';
 
 /** A toast dragged sideways this far is dismissed. */
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** F8 moves focus to the toast (as in Radix's toast viewport). */
 const TOAST_HOTKEY = 'F8';
 
