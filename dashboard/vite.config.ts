@@ -64,8 +64,28 @@ function shakeReactRouter(): Plugin {
   };
 }
 
+/** The modules the entry imports, directly or not, without a dynamic import on the way. */
+const shellModules = new Set<string>();
+
+function collectShellModules(): Plugin {
+  return {
+    name: 'collect-shell-modules',
+    apply: 'build',
+    buildEnd() {
+      const entry = [...this.getModuleIds()].find((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
+      const pending = entry ? [entry] : [];
+      while (pending.length > 0) {
+        const id = pending.pop()!;
+        if (shellModules.has(id)) continue;
+        shellModules.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), shakeReactRouter()],
+  plugins: [react(), tailwindcss(), shakeReactRouter(), collectShellModules()],
   // The sdk is bundled from its TypeScript sources, so the app never needs `tsc -b sdk` first.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
@@ -76,6 +96,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Every browser we support preloads modules itself (Safari since 17, Firefox since 115);
+    // an older one still runs the page, fetching its chunks one after another.
+    modulePreload: { polyfill: false },
     // Texts and content are fetched by URL (fetchJsonFiles): a small file inlined as a data:
     // URL would be refused by the page's Content-Security-Policy (connect-src 'self').
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
@@ -85,6 +108,12 @@ export default defineConfig({
           groups: [
             // What every page runs, in one file cached across pages and releases of the app.
             { name: 'framework', test: FRAMEWORK, priority: 2 },
+            {
+              name: 'shell',
+              test: (id: string) => shellModules.has(id) && !id.endsWith('main.tsx'),
+              priority: 1.5,
+              includeDependenciesRecursively: false,
+            },
             // TanStack Query and the SDK, kept apart so a content page never loads them.
             // Not their dependencies: the page shell's own modules (the user store) stay with it.
             {

@@ -7,7 +7,7 @@ import { StaticRouter } from 'react-router';
 import { AppShell } from './app/app-root';
 import { preloadSitePage } from './app/routing/site-page';
 import { parseSitePath } from './shared/routing/site-routes';
-import { BLOG_POSTS } from './content/load-content';
+import { BLOG_POSTS } from './content/blog-posts';
 import {
   allPostsQuery,
   dehydrateContent,
@@ -21,7 +21,7 @@ import { startI18n } from './shared/i18n/init-i18n';
 import type { Language } from './shared/preferences/choose-language';
 
 // What scripts/prerender.ts reads besides renderPage.
-export { BLOG_POSTS } from './content/load-content';
+export { BLOG_POSTS } from './content/blog-posts';
 export { LANDING_PAGES, LOCALIZED_PAGES, sitePath } from './shared/routing/site-routes';
 export { sitePageSource } from './app/routing/site-page';
 

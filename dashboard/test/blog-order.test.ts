@@ -1,6 +1,6 @@
 // The blog list's order: newest first, posts of one day by their slug.
 import { describe, expect, it } from 'vitest';
-import { BLOG_POSTS } from '../src/content/load-content.js';
+import { BLOG_POSTS } from '../src/content/blog-posts.js';
 
 describe('BLOG_POSTS', () => {
   it('lists the newest first, and a day’s posts by slug', () => {

@@ -251,6 +251,14 @@ describeInChromium('the public site in Chromium', (suite) => {
     await page.getByRole('link', { name: 'Back to the blog' }).click();
     await page.getByRole('heading', { level: 1, name: 'The TempMail blog' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/blog');
+    // The posts were not in the page that was loaded: they are fetched now, as is the text
+    // of the post followed from the list.
+    await page
+      .getByRole('link', { name: /^What is temporary email\?/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Conclusion' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/blog/what-is-temporary-email');
     expect(documents).toEqual([]);
     await context.close();
   }, 30_000);

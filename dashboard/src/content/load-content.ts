@@ -1,14 +1,13 @@
 import { fetchJsonFiles } from '../shared/fetch-json-files';
 import type { Language } from '../shared/preferences/choose-language';
-import type { BlogPostMeta, BlogPostText } from './content-types';
+import { BLOG_POSTS } from './blog-posts';
+import type { BlogPostText } from './content-types';
 
 // The public site's content, one JSON file per page (or post) and language, each fetched on
-// its own (fetchJsonFiles): a visitor downloads only the texts of the page they read.
+// its own (fetchJsonFiles): a visitor downloads only the texts of the page they read. This
+// module (the files' addresses) is itself loaded on demand: a prerendered page carries its
+// own content, so only a move to another page needs it (issue 24's budget for content pages).
 
-const postMetas = import.meta.glob<BlogPostMeta>('./blog/*/meta.json', {
-  eager: true,
-  import: 'default',
-});
 const postTexts: Record<string, () => Promise<BlogPostText>> = import.meta.env.SSR
   ? import.meta.glob<BlogPostText>(['./blog/*/*.json', '!./blog/*/meta.json'], {
       import: 'default',
@@ -30,25 +29,6 @@ const pageTexts: Record<string, () => Promise<unknown>> = import.meta.env.SSR
       }),
     );
 
-export interface BlogPostEntry extends BlogPostMeta {
-  slug: string;
-}
-
-/**
- * Plain code-unit order: ISO dates and slugs are ASCII, and localeCompare would start ICU's
- * collation on every page load (tens of milliseconds on a phone) just to sort them.
- */
-const compareAscii = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Every post, newest first: the blog list's order (its first three are featured). */
-export const BLOG_POSTS: readonly BlogPostEntry[] = Object.entries(postMetas)
-  .map(([file, meta]) => ({ slug: file.split('/')[2]!, ...meta }))
-  .sort((a, b) => compareAscii(b.publishedDate, a.publishedDate) || compareAscii(a.slug, b.slug));
-
-export function findPost(slug: string): BlogPostEntry | undefined {
-  return BLOG_POSTS.find((post) => post.slug === slug);
-}
-
 /** A post in the language, or in English when it is not translated; null for no such post. */
 export async function loadPost(
   slug: string,
@@ -58,6 +38,13 @@ export async function loadPost(
   if (own) return { text: await own(), language };
   const english = postTexts[`./blog/${slug}/en.json`];
   return english ? { text: await english(), language: 'en' } : null;
+}
+
+/** Every post, newest first, each with its text in the language (or English). */
+export function loadAllPosts(language: Language) {
+  return Promise.all(
+    BLOG_POSTS.map(async (post) => ({ ...post, loaded: await loadPost(post.slug, language) })),
+  );
 }
 
 /** A page's texts in the language (every page is written in all four). */

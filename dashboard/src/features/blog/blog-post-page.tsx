@@ -1,6 +1,6 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SiteLink } from '../../shared/routing/site-link';
-import { findPost } from '../../content/load-content';
+import { findPost } from '../../content/blog-posts';
 import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';

@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { BLOG_POSTS, loadPage, loadPost } from '../../content/load-content';
 import type { Language } from '../../shared/preferences/choose-language';
 
 // The public site's content, read once per page and language: it never changes while a page
@@ -91,23 +90,23 @@ export function useContent<T>(query: ContentQuery<T>, enabled = true): ContentRe
     : { data: undefined, isPending: true };
 }
 
+/** The content files' addresses: loaded with the first content not already in the page. */
+const contentFiles = () => import('../../content/load-content');
+
 export const pageQuery = <T>(page: string, language: Language): ContentQuery<T> => ({
   key: `page:${page}:${language}`,
-  load: () => loadPage<T>(page, language),
+  load: async () => (await contentFiles()).loadPage<T>(page, language),
 });
 
 export const postQuery = (slug: string, language: Language) => ({
   key: `post:${slug}:${language}`,
-  load: () => loadPost(slug, language),
+  load: async () => (await contentFiles()).loadPost(slug, language),
 });
 
 /** Every post's title and description, for the blog list. */
 export const allPostsQuery = (language: Language) => ({
   key: `posts:${language}`,
-  load: () =>
-    Promise.all(
-      BLOG_POSTS.map(async (post) => ({ ...post, loaded: await loadPost(post.slug, language) })),
-    ),
+  load: async () => (await contentFiles()).loadAllPosts(language),
 });
 
 export function usePageText<T>(page: string, language: Language) {
