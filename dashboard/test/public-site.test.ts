@@ -89,10 +89,14 @@ describeInChromium('the public site in Chromium', (suite) => {
       if (/\/assets\/de-[^/]*\.json$/.test(request.url())) germanFiles.push(request.url());
     });
     await page.goto(`${suite.server.url}/fr/faq`);
+    const heading = page.getByRole('heading', { level: 1 });
+    const headingTop = (await heading.boundingBox())!.y;
     const prompt = page.getByRole('region', { name: 'Sprachvorschlag' });
     await prompt.waitFor({ timeout: 5_000 });
     // Asking needs the prompt's own texts, not all of German.
     expect(germanFiles).toHaveLength(1);
+    // Asked over the page, not in its flow: nothing the reader was reading moved.
+    expect((await heading.boundingBox())!.y).toBe(headingTop);
     await prompt.getByRole('button', { name: 'Ja, wechseln' }).click();
     await page.waitForURL(/\/de\/faq$/);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');

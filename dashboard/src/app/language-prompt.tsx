@@ -19,7 +19,9 @@ const PROMPT_DELAY_MS = 1500;
 /**
  * When the browser's language is one we have and differs from the page's,
  * offer it (yes/no), in that language. Not asked of readers who chose a language themselves.
- * A bar above the header, in the page's flow: it pushes the page down and covers nothing.
+ * A card over the top corner of the page, not a bar in its flow: appearing after the page
+ * has painted, a bar pushed everything down under the reader's eyes (a layout shift of
+ * 0.1, Lighthouse's whole allowance). First in the document, so the keyboard reaches it first.
  */
 export function LanguagePrompt() {
   const { i18n } = useTranslation();
@@ -55,9 +57,9 @@ export function LanguagePrompt() {
       role="region"
       aria-label={t('label')}
       lang={offer}
-      className="border-b border-indigo-200 bg-indigo-50 dark:border-indigo-800 dark:bg-indigo-950"
+      className="fixed inset-x-4 top-16 z-40 rounded-xl border border-indigo-200 bg-indigo-50 shadow-lg sm:left-auto sm:w-96 dark:border-indigo-800 dark:bg-indigo-950"
     >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 text-sm">
         <p className="mr-auto">{t('question')}</p>
         <button type="button" className={COMPACT_PRIMARY} onClick={() => answer(true)}>
           {t('yes')}
