@@ -219,6 +219,27 @@ describeInChromium('the home page in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('keeps the page below in place while the address and the inbox arrive, on a phone', async () => {
+    // German: its empty-inbox texts take the most lines on a narrow phone.
+    const context = await suite.browser.newContext({
+      viewport: { width: 360, height: 800 },
+      locale: 'de-DE',
+    });
+    const page = await context.newPage();
+    // The address arrives late, so the page is seen as it first paints, waiting for it.
+    await page.route('**/api/addresses', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fallback();
+    });
+    await page.goto(`${suite.server.url}/de`);
+    const below = page.getByRole('heading', { level: 2, name: 'Mehr möglich mit TempMail Pro' });
+    const waitingTop = (await below.boundingBox())!.y;
+    await page.getByTestId('countdown').waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Posteingang', exact: true }).waitFor();
+    expect((await below.boundingBox())!.y).toBe(waitingTop);
+    await context.close();
+  }, 30_000);
+
   it('shows the list or the message on a phone, and goes back to the row', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

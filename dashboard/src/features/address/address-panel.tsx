@@ -6,9 +6,11 @@ import type { AddressState } from './address-store';
 import { hasOtherLiveAddress } from './choose-shown-address';
 import { CopyAddressButton } from './copy-address-button';
 import { EndingText } from './ending-text';
+import { formatCountdown } from './format-countdown';
 import type { PageAddress } from './page-address';
 import { useCountdownText, useNow } from './use-countdown';
 import { Spinner } from '../../shared/ui/spinner';
+import { FREE_ADDRESS_LIFETIME_MINUTES } from '../../shared/product-facts';
 
 // The confirm dialog's code (Radix Dialog, about 13 KB gzip) loads when Reset first asks:
 // the home page's JavaScript before interaction stays within its budget (issue 24).
@@ -37,13 +39,28 @@ function AddressNotice({ id, title, text }: { id: string; title: string; text: s
   );
 }
 
+const COUNTDOWN_CLASSES = 'text-sm whitespace-nowrap text-slate-600 dark:text-slate-300';
+
 function Countdown({ expiresAt }: { expiresAt: number }) {
   return (
-    <p
-      className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-300"
-      data-testid="countdown"
-    >
+    <p className={COUNTDOWN_CLASSES} data-testid="countdown">
       {useCountdownText(expiresAt)}
+    </p>
+  );
+}
+
+/**
+ * The countdown's place while the first address is made, as wide as a new address's
+ * countdown: on a phone it wraps to a line of its own, and the page below would otherwise
+ * move down by that line when the address lands.
+ */
+function CountdownPlace() {
+  const { t } = useTranslation();
+  // A second gone, as a new address shows it: "59m 59s".
+  const time = formatCountdown(FREE_ADDRESS_LIFETIME_MINUTES * 60_000 - 1000);
+  return (
+    <p aria-hidden="true" className={`invisible ${COUNTDOWN_CLASSES}`}>
+      {t('address.expiresIn', { time })}
     </p>
   );
 }
@@ -163,7 +180,11 @@ export function AddressPanel({
               {t('pro.resetEmail')}
             </button>
           )}
-          {mailbox && <Countdown key={mailbox.address} expiresAt={mailbox.expiresAt} />}
+          {mailbox ? (
+            <Countdown key={mailbox.address} expiresAt={mailbox.expiresAt} />
+          ) : (
+            generating && <CountdownPlace />
+          )}
         </div>
       </div>
       {/* On a line of its own: the row above is full on a laptop already. */}

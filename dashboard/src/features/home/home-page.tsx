@@ -163,12 +163,14 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
       )}
       {/* A mail client: below `lg` one pane at a time, the open message in place of the
           list; from `lg` the list and the reader side by side, each scrolling on its own
-          within a screen's height. The panes' place is kept (an empty inbox's height) while
-          the address is made, so the page below does not jump when the inbox appears. */}
+          within a screen's height. The panes' place is kept while the address is made, so
+          the page below does not jump when the inbox appears: the height of an empty inbox
+          with its texts on the most lines any language takes (German and French on a 360 px
+          phone: 275 px; 219 px from `sm` in all four). The inbox fills what it leaves. */}
       <div
         ref={panes}
         aria-busy={!source}
-        className="grid min-h-[188px] gap-4 lg:h-[clamp(32rem,calc(100dvh-14rem),52rem)] lg:grid-cols-[minmax(20rem,2fr)_5fr] lg:grid-rows-[minmax(0,1fr)] lg:gap-6"
+        className="grid min-h-[275px] gap-4 sm:min-h-[219px] lg:h-[clamp(32rem,calc(100dvh-14rem),52rem)] lg:grid-cols-[minmax(20rem,2fr)_5fr] lg:grid-rows-[minmax(0,1fr)] lg:gap-6"
       >
         {mailbox && source && (
           <>

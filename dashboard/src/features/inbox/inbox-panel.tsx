@@ -44,7 +44,7 @@ const ICONS = {
 
 function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div role="status" className="px-4 py-10 text-center">
+    <div role="status" className="flex flex-1 flex-col justify-center px-4 py-10 text-center">
       <p className="font-medium">{title}</p>
       {children}
     </div>
@@ -172,7 +172,7 @@ export function InboxPanel({
   return (
     <section
       aria-labelledby="inbox-heading"
-      className="flex min-w-0 flex-col self-start overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm lg:h-full"
+      className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm"
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 dark:border-slate-700 px-4 py-3">
         <h2 id="inbox-heading" className="text-lg font-semibold">
