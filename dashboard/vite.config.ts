@@ -67,6 +67,13 @@ function shakeReactRouter(): Plugin {
 /** The modules the entry imports, directly or not, without a dynamic import on the way. */
 const shellModules = new Set<string>();
 
+/**
+ * Fills `shellModules` once the module graph is known, for the `shell` group: every page
+ * runs these before anything else. Left to itself, Rolldown (1.2) gives a module that the
+ * entry and a lazily loaded page both import a file of its own, although the page only
+ * runs after the entry (rolldown/rolldown#10731): four small files on every page, each with
+ * its own import and export glue (ADR 0027).
+ */
 function collectShellModules(): Plugin {
   return {
     name: 'collect-shell-modules',
@@ -108,6 +115,8 @@ export default defineConfig({
           groups: [
             // What every page runs, in one file cached across pages and releases of the app.
             { name: 'framework', test: FRAMEWORK, priority: 2 },
+            // What the entry imports: the page shell (header, footer, routes, i18n set-up).
+            // Not the entry itself: the page's script tag and Vite's manifest name its chunk.
             {
               name: 'shell',
               test: (id: string) => shellModules.has(id) && !id.endsWith('main.tsx'),
