@@ -64,6 +64,9 @@ function shakeReactRouter(): Plugin {
   };
 }
 
+/** The page's entry module (index.html's script). */
+const isEntry = (id: string) => /[\\/]src[\\/]main\.tsx$/.test(id);
+
 /** The modules the entry imports, directly or not, without a dynamic import on the way. */
 const shellModules = new Set<string>();
 
@@ -79,7 +82,7 @@ function collectShellModules(): Plugin {
     name: 'collect-shell-modules',
     apply: 'build',
     buildEnd() {
-      const entry = [...this.getModuleIds()].find((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
+      const entry = [...this.getModuleIds()].find(isEntry);
       const pending = entry ? [entry] : [];
       while (pending.length > 0) {
         const id = pending.pop()!;
@@ -119,7 +122,7 @@ export default defineConfig({
             // Not the entry itself: the page's script tag and Vite's manifest name its chunk.
             {
               name: 'shell',
-              test: (id: string) => shellModules.has(id) && !id.endsWith('main.tsx'),
+              test: (id: string) => shellModules.has(id) && !isEntry(id),
               priority: 1.5,
               includeDependenciesRecursively: false,
             },
