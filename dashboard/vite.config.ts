@@ -82,6 +82,8 @@ function collectShellModules(): Plugin {
     name: 'collect-shell-modules',
     apply: 'build',
     buildEnd() {
+      // Afresh on each build: a rebuild in watch mode may have dropped an import.
+      shellModules.clear();
       const entry = [...this.getModuleIds()].find(isEntry);
       const pending = entry ? [entry] : [];
       while (pending.length > 0) {
