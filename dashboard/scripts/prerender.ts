@@ -59,6 +59,14 @@ function chunkFiles(key: string, into = new Set<string>()): Set<string> {
 const entryFiles = chunkFiles('index.html');
 
 /**
+ * A prerendered page paints from its HTML and stylesheet alone; its scripts and texts are
+ * what hydration needs. Fetched at low priority, they no longer share a slow link with the
+ * stylesheet ahead of the first paint (a page that is not prerendered paints only once its
+ * scripts have run: `dist/index.html`, which the server sends for those, keeps Vite's tags).
+ */
+const HYDRATION_PRIORITY = 'fetchpriority="low"';
+
+/**
  * What a page loads after the entry, announced in its head so the browser fetches it all at
  * once instead of one import after another: the page's chunks and its language's texts.
  */
@@ -71,8 +79,13 @@ function preloadTags(job: PageJob): string[] {
     `src/shared/i18n/locales/marketing/${job.language}.json`,
   ].map((key) => chunkFiles(key).values().next().value!);
   return [
-    ...pageFiles.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    ...texts.map((file) => `<link rel="preload" as="fetch" crossorigin href="/${file}" />`),
+    ...pageFiles.map(
+      (file) => `<link rel="modulepreload" ${HYDRATION_PRIORITY} crossorigin href="/${file}" />`,
+    ),
+    ...texts.map(
+      (file) =>
+        `<link rel="preload" as="fetch" ${HYDRATION_PRIORITY} crossorigin href="/${file}" />`,
+    ),
   ];
 }
 
@@ -182,6 +195,8 @@ function page(job: PageJob, rendered: Awaited<ReturnType<typeof server.renderPag
   const description = rendered.head.description ?? rendered.t('home.subtitle');
   return template
     .replace('<html lang="en">', `<html lang="${job.language}" dir="ltr">`)
+    .replaceAll('<link rel="modulepreload"', `<link rel="modulepreload" ${HYDRATION_PRIORITY}`)
+    .replace('<script type="module"', `<script type="module" ${HYDRATION_PRIORITY}`)
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
     .replace('</head>', `  ${headTags(job, title, description, rendered.head.keywords)}\n  </head>`)

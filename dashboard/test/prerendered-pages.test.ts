@@ -22,6 +22,11 @@ async function html(path: string): Promise<{ status: number; text: string }> {
   return { status: response.status, text: await response.text() };
 }
 
+/** A page's announced chunks, and its texts (links the prerender writes at low priority). */
+const MODULE_PRELOAD = /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g;
+const TEXT_PRELOAD =
+  /<link rel="preload" as="fetch" fetchpriority="low" crossorigin href="([^"]+)"/g;
+
 const attribute = (text: string, pattern: RegExp) => pattern.exec(text)?.[1];
 
 /** A GET as sent, without fetch's own decompression: the raw body and its headers. */
@@ -158,13 +163,29 @@ describe('prerendered pages', () => {
 
   it("announces the page's chunks and its language's texts, which the server has", async () => {
     const { text } = await html('/fr/faq');
-    const scripts = [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)];
+    const scripts = [...text.matchAll(MODULE_PRELOAD)];
     expect(scripts.some(([, href]) => /\/assets\/faq-page-[\w-]+\.js$/.test(href!))).toBe(true);
-    const texts = [...text.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)"/g)];
+    const texts = [...text.matchAll(TEXT_PRELOAD)];
     expect(texts).toHaveLength(2);
     const translation = (await (await fetch(`${server.url}${texts[0]![1]}`)).json()) as object;
     // French, not English: the file is the page's language.
     expect(JSON.stringify(translation)).toContain('Questions fréquentes');
+  });
+
+  it('fetches what hydration needs after what the first paint needs, on prerendered pages only', async () => {
+    const { text } = await html('/faq');
+    // Every script and text the page names is low priority; its stylesheet keeps its own.
+    const fetched = [...text.matchAll(/<(?:link|script)\b[^>]*\b(?:href|src)="\/assets\/[^>]*>/g)];
+    const [styles, others] = [
+      fetched.filter(([tag]) => tag.includes('rel="stylesheet"')),
+      fetched.filter(([tag]) => !tag.includes('rel="stylesheet"')),
+    ];
+    expect(styles).toHaveLength(1);
+    expect(styles[0]![0]).not.toContain('fetchpriority');
+    expect(others.length).toBeGreaterThan(5);
+    for (const [tag] of others) expect(tag).toContain('fetchpriority="low"');
+    // A page drawn by its scripts alone (not prerendered) needs them first.
+    expect((await html('/pro/success')).text).not.toContain('fetchpriority');
   });
 
   it('sends pages and assets compressed to clients that take it, and plain to the others', async () => {
@@ -175,7 +196,7 @@ describe('prerendered pages', () => {
     expect(pageText).toContain('<html lang="en"');
 
     // The page's largest script (its entry is a few hundred bytes, too small to compress well).
-    const scripts = [...pageText.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)];
+    const scripts = [...pageText.matchAll(MODULE_PRELOAD)];
     const plains = await Promise.all(
       scripts.map(async ([, href]) => [href!, await rawGet(href!)] as const),
     );
