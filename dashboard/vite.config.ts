@@ -25,10 +25,10 @@ const FRAMEWORK =
 /**
  * The app's data layer: TanStack Query, the SDK, and our modules that set them up (which
  * the `shared` group would otherwise put on every page). Only pages that call the API, and
- * the dialogs, load it.
+ * the dialogs, load it; so it also takes the one widget only they use, the copy button.
  */
 const APP_DATA =
-  /node_modules[\\/]@tanstack[\\/]|sdk[\\/]src[\\/]|dashboard[\\/]src[\\/](features[\\/]account[\\/](app-queries|user-query)|shared[\\/](create-query-client|create-api-client))\./;
+  /node_modules[\\/]@tanstack[\\/]|sdk[\\/]src[\\/]|dashboard[\\/]src[\\/](features[\\/]account[\\/](app-queries|user-query)|shared[\\/](create-query-client|create-api-client|ui[\\/]copy-button))\./;
 
 /**
  * react-router's package points every import at its development build (the same code with
