@@ -1,8 +1,9 @@
 // Inbound SMTP rules as dialogues: what a client sends, and the reply code (and text) it must
 // get. Each dialogue runs on its own connection against the real server in this process.
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { limiterFactory, type CreateLimiter } from '../../src/features/limits/create-limiter.js';
 import {
   createTestMailbox,
@@ -225,6 +226,36 @@ describe('SMTP dialogues', () => {
       { send: `${message('pipelined')}\r\n.`, expect: 250 },
     ]);
     expect(await storedSubjects('alice@tempmail.test')).toContain('pipelined');
+  });
+
+  it('answers a pipelined group with one write to its socket, not one per reply', async () => {
+    const client = await SmtpClient.connect(server.smtpPort);
+    // What reaches the kernel: each call of a socket's _write or _writev is one system call.
+    const write = vi.spyOn(net.Socket.prototype, '_write');
+    const writev = vi.spyOn(net.Socket.prototype, '_writev');
+    const serverWrites = () =>
+      [...write.mock.contexts, ...writev.mock.contexts].filter(
+        (socket) => (socket as net.Socket).localPort === server.smtpPort,
+      ).length;
+    try {
+      await playDialogue(client, [greeting, ehlo]);
+      const before = serverWrites();
+      await playDialogue(client, [
+        {
+          send: 'MAIL FROM:<sender@shop.example>\r\nRCPT TO:<alice@tempmail.test>\r\nDATA',
+          expect: 250,
+        },
+        { expect: 250 },
+        { expect: 354 },
+      ]);
+      expect(serverWrites() - before).toBe(1);
+      await playDialogue(client, [{ send: `${message('in one write')}\r\n.`, expect: 250 }]);
+    } finally {
+      write.mockRestore();
+      writev.mockRestore();
+      client.close();
+    }
+    expect(await storedSubjects('alice@tempmail.test')).toContain('in one write');
   });
 
   it('takes SMTPUTF8 senders and 8-bit bodies', async () => {
@@ -465,5 +496,18 @@ describe('STARTTLS', () => {
       offset: 0,
     });
     expect(stored.map((entry) => entry.subject)).toEqual(['over tls']);
+  });
+
+  it('answers a reply held back before STARTTLS, then hands the socket to TLS', async () => {
+    const plain = await SmtpClient.connect(tlsServer.smtpPort);
+    await playDialogue(plain, [
+      greeting,
+      ehlo,
+      { send: 'NOOP\r\nSTARTTLS', expect: 250 },
+      { expect: 220 },
+    ]);
+    const secure = await plain.startTls();
+    await playDialogue(secure, [ehlo, { send: 'NOOP', expect: 250 }]);
+    secure.close();
   });
 });
