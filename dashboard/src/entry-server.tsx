@@ -7,7 +7,6 @@ import { StaticRouter } from 'react-router';
 import { AppShell } from './app/app-root';
 import { preloadSitePage } from './app/routing/site-page';
 import { parseSitePath } from './shared/routing/site-routes';
-import { BLOG_POSTS } from './content/blog-posts';
 import {
   allPostsQuery,
   dehydrateContent,
@@ -32,10 +31,9 @@ async function prefetch(path: string, language: Language): Promise<string[]> {
   const route = parseSitePath(path);
   let query: ContentQuery<unknown> | undefined;
   if (route.page === 'blog') query = allPostsQuery(language);
-  else if (route.page === 'blog-post' && route.slug) {
-    if (BLOG_POSTS.some((post) => post.slug === route.slug))
-      query = postQuery(route.slug, language);
-  } else if (!['home', 'faq', 'not-found', 'pro-success', 'pro-cancel'].includes(route.page)) {
+  // A slug that is no post loads as null: the page then says 'Post not found'.
+  else if (route.page === 'blog-post' && route.slug) query = postQuery(route.slug, language);
+  else if (!['home', 'faq', 'not-found', 'pro-success', 'pro-cancel'].includes(route.page)) {
     query = pageQuery(route.page, language);
   }
   if (!query) return [];

@@ -1,7 +1,8 @@
 import { fetchJsonFiles } from '../shared/fetch-json-files';
 import type { Language } from '../shared/preferences/choose-language';
-import { BLOG_POSTS } from './blog-posts';
-import type { BlogPostText } from './content-types';
+import { BLOG_POSTS, findPost } from './blog-posts';
+import type { BlogPostMeta, BlogPostText } from './content-types';
+import { articleWordCount, readTimeMinutes } from './read-time';
 
 // The public site's content, one JSON file per page (or post) and language, each fetched on
 // its own (fetchJsonFiles): a visitor downloads only the texts of the page they read. This
@@ -29,15 +30,34 @@ const pageTexts: Record<string, () => Promise<unknown>> = import.meta.env.SSR
       }),
     );
 
-/** A post in the language, or in English when it is not translated; null for no such post. */
-export async function loadPost(
-  slug: string,
-  language: Language,
-): Promise<{ text: BlogPostText; language: Language } | null> {
+/** A post as its page shows it, with what is derived from its text. */
+export interface LoadedPost {
+  text: BlogPostText;
+  /** The text's language: the one asked for, or English when the post is not translated. */
+  language: Language;
+  meta: BlogPostMeta;
+  readMinutes: number;
+  /** For the Article's structured data. */
+  wordCount: number;
+}
+
+/**
+ * A post in the language, or in English when it is not translated; null for no such post.
+ * Its date, category and read time come with it, so a post's page needs no list of posts.
+ */
+export async function loadPost(slug: string, language: Language): Promise<LoadedPost | null> {
+  const entry = findPost(slug);
   const own = postTexts[`./blog/${slug}/${language}.json`];
-  if (own) return { text: await own(), language };
-  const english = postTexts[`./blog/${slug}/en.json`];
-  return english ? { text: await english(), language: 'en' } : null;
+  const load = own ?? postTexts[`./blog/${slug}/en.json`];
+  if (!entry || !load) return null;
+  const text = await load();
+  return {
+    text,
+    language: own ? language : 'en',
+    meta: { category: entry.category, publishedDate: entry.publishedDate },
+    readMinutes: readTimeMinutes(text),
+    wordCount: articleWordCount(text),
+  };
 }
 
 /** Every post, newest first, each with its text in the language (or English). */

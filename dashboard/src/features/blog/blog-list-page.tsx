@@ -9,7 +9,6 @@ import { FilterChips } from '../../shared/ui/filter-chips';
 import { allPostsQuery, useContent } from '../site/content-queries';
 import { fillFacts } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
-import { readTimeMinutes } from './read-time';
 
 /** The first three posts are featured. */
 const FEATURED = 3;
@@ -53,7 +52,7 @@ export function BlogListPage() {
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           <time dateTime={post.publishedDate}>{date(post.publishedDate)}</time>
           {' · '}
-          {t('blog.readTime', { count: readTimeMinutes(post.loaded.text) })}
+          {t('blog.readTime', { count: post.loaded.readMinutes })}
         </p>
       </li>
     );

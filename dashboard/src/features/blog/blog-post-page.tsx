@@ -1,6 +1,5 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SiteLink } from '../../shared/routing/site-link';
-import { findPost } from '../../content/blog-posts';
 import { sitePath } from '../../shared/routing/site-routes';
 import { useSiteRoute } from '../../shared/routing/use-site-route';
 import { LINK_BUTTON, PRIMARY_BUTTON } from '../../shared/ui/button-classes';
@@ -8,7 +7,6 @@ import { openDialog } from '../account/dialog-store';
 import { postQuery, useContent } from '../site/content-queries';
 import { fillFacts, RichText } from '../site/rich-text';
 import { SitePageFrame } from '../site/site-page-frame';
-import { articleWordCount, readTimeMinutes } from './read-time';
 import { serializeForScript } from '../../shared/serialize-for-script';
 
 /**
@@ -19,10 +17,9 @@ import { serializeForScript } from '../../shared/serialize-for-script';
 export function BlogPostPage({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
   const { shownLanguage } = useSiteRoute();
-  const meta = findPost(slug);
-  const post = useContent(postQuery(slug, shownLanguage), meta !== undefined);
+  const post = useContent(postQuery(slug, shownLanguage));
 
-  if (!meta || post.data === null) {
+  if (post.data === null) {
     return (
       <SitePageFrame
         title={t('blog.notFoundTitle')}
@@ -47,20 +44,20 @@ export function BlogPostPage({ slug }: { slug: string }) {
       heading={text && fill(text.title)}
       loading={post.isPending}
       intro={
-        text && (
+        loaded && (
           <>
             <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
-              {t(`blog.categories.${meta.category}`)}
+              {t(`blog.categories.${loaded.meta.category}`)}
             </p>
-            <p className="mt-2">{fill(text.description)}</p>
+            <p className="mt-2">{fill(loaded.text.description)}</p>
             <p className="mt-2 text-sm">
-              <time dateTime={meta.publishedDate}>
+              <time dateTime={loaded.meta.publishedDate}>
                 {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                  new Date(`${meta.publishedDate}T12:00:00Z`),
+                  new Date(`${loaded.meta.publishedDate}T12:00:00Z`),
                 )}
               </time>
               {' · '}
-              {t('blog.readTime', { count: readTimeMinutes(text) })}
+              {t('blog.readTime', { count: loaded.readMinutes })}
             </p>
           </>
         )
@@ -125,9 +122,9 @@ export function BlogPostPage({ slug }: { slug: string }) {
                 '@type': 'Article',
                 headline: fill(text.title),
                 description: fill(text.description),
-                datePublished: meta.publishedDate,
+                datePublished: loaded.meta.publishedDate,
                 inLanguage: loaded.language,
-                wordCount: articleWordCount(text),
+                wordCount: loaded.wordCount,
                 keywords: text.keywords.join(', '),
                 author: { '@type': 'Organization', name: 'TempMail' },
               }),

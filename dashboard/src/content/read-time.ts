@@ -1,4 +1,4 @@
-import type { BlogPostText } from '../../content/content-types';
+import type { BlogPostText } from './content-types';
 
 /** Words a reader gets through per minute, for the "n min read" label. */
 const WORDS_PER_MINUTE = 200;
