@@ -224,7 +224,8 @@ export const settings = {
   PARSER_THREADS: {
     schema: z.coerce.number().int().min(1).max(16),
     default: '2',
-    description: 'Worker threads parsing received mail.',
+    description:
+      'Worker threads parsing received mail, at most: the first starts with the server, the others when messages overlap.',
   },
   JWT_SECRET: {
     schema: z.string().min(32, { message: 'must be at least 32 characters' }),

@@ -50,7 +50,18 @@ function handedOver(raw: Uint8Array): boolean {
   );
 }
 
-export function createParserPool(options: { size: number; timeoutMs: number }): ParserPool {
+/**
+ * Runs up to `size` threads. The first starts at once, each other one when mail overlaps:
+ * several messages arriving together, or one while every thread has work. A server that
+ * receives one message at a time keeps one thread (each holds about 13 MB).
+ */
+export function createParserPool(options: {
+  size: number;
+  timeoutMs: number;
+  /** Starts a thread (../spawn-worker.ts); tests pass their own to count them. */
+  spawnThread?: typeof spawnWorker;
+}): ParserPool {
+  const spawnThread = options.spawnThread ?? spawnWorker;
   const queue: Task[] = [];
   const slots: Slot[] = [];
   let nextId = 0;
@@ -70,7 +81,7 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
 
   function spawn(): Slot {
     const slot: Slot = {
-      worker: spawnWorker(import.meta.url, 'parse-worker', {
+      worker: spawnThread(import.meta.url, 'parse-worker', {
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       }),
       ready: false,
@@ -148,6 +159,10 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
   /** Shares the queue between the ready workers, each task to the least busy of them. */
   function dispatch() {
     dispatching = false;
+    // Mail overlaps (several messages at once, or every thread busy): one more thread, up
+    // to the size; it takes from the queue once ready.
+    const overlapping = queue.length > 1 || slots.every((slot) => slot.inFlight.length > 0);
+    if (slots.length < options.size && overlapping) slots.push(spawn());
     const ready = slots.filter((slot) => slot.ready);
     const depths = ready.map((slot) => slot.inFlight.length);
     for (let shared = 0; shared < queue.length; shared += 1) {
@@ -158,7 +173,7 @@ export function createParserPool(options: { size: number; timeoutMs: number }): 
     ready.forEach((slot, index) => fill(slot, depths[index]));
   }
 
-  for (let i = 0; i < options.size; i += 1) slots.push(spawn());
+  slots.push(spawn());
 
   return {
     parse(raw) {

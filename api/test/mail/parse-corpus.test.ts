@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { introOf, parseMessage } from '../../src/ingest/parse-message.js';
 import { JoinedBlob } from '../../src/ingest/joined-blob.js';
 import { createParserPool } from '../../src/ingest/parser-pool.js';
+import { spawnWorker } from '../../src/spawn-worker.js';
 import { largeCases } from '../fixtures/eml/large-cases.js';
 
 interface Expected {
@@ -190,6 +191,29 @@ describe('parsing in worker threads', () => {
     expect(parsed.map((message) => [message.subject, message.text.trim()])).toEqual(
       subjects.map((subject) => [subject, `Body of ${subject}.`]),
     );
+  });
+
+  it('starts its second thread only once mail overlaps', async () => {
+    let started = 0;
+    const counting = createParserPool({
+      size: 2,
+      timeoutMs: 10_000,
+      spawnThread: (...args) => ((started += 1), spawnWorker(...args)),
+    });
+    const message = (n: number) => new Uint8Array(Buffer.from(`Subject: one ${n}\r\n\r\nHi.`));
+    try {
+      // One message at a time, as a quiet server gets them: one thread.
+      for (let n = 0; n < 5; n += 1) await counting.parse(message(n));
+      expect(started).toBe(1);
+      // Several at once: the second starts, and every message is still answered.
+      const parsed = await Promise.all([5, 6, 7, 8].map((n) => counting.parse(message(n))));
+      expect(parsed.map((entry) => entry.subject)).toEqual(['one 5', 'one 6', 'one 7', 'one 8']);
+      expect(started).toBe(2);
+      await Promise.all([9, 10, 11].map((n) => counting.parse(message(n))));
+      expect(started).toBe(2);
+    } finally {
+      await counting.close();
+    }
   });
 
   /** A message above the 4 MiB header scan: a 4.5 MB attachment, base64. */
