@@ -13,3 +13,6 @@ export function spawnWorker(from: string, name: string, options: WorkerOptions =
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(bootstrap, { ...options, eval: true });
 }
+
+/** How a module starts its threads; tests pass their own (to count them, or to reach one). */
+export type SpawnThread = typeof spawnWorker;

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { ParsedMessage } from '../features/messages/message-types.js';
 import { HEADER_SCAN_BYTES, readHeadersOnly, spansItsBuffer } from './parse-message.js';
-import { spawnWorker } from '../spawn-worker.js';
+import { spawnWorker, type SpawnThread } from '../spawn-worker.js';
 
 export interface ParserPool {
   /**
@@ -58,8 +58,7 @@ function handedOver(raw: Uint8Array): boolean {
 export function createParserPool(options: {
   size: number;
   timeoutMs: number;
-  /** Starts a thread (../spawn-worker.ts); tests pass their own to count them. */
-  spawnThread?: typeof spawnWorker;
+  spawnThread?: SpawnThread;
 }): ParserPool {
   const spawnThread = options.spawnThread ?? spawnWorker;
   const queue: Task[] = [];

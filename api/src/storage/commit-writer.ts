@@ -4,7 +4,7 @@ import type {
   CommitResult,
   ParsedMessage,
 } from '../features/messages/message-types.js';
-import { spawnWorker } from '../spawn-worker.js';
+import { spawnWorker, type SpawnThread } from '../spawn-worker.js';
 import type { Storage } from './open-database.js';
 import { createRepositories } from './repositories/index.js';
 
@@ -75,9 +75,6 @@ function forPosting(batch: CommitBatch): { batch: CommitBatch; transfer: ArrayBu
 }
 
 const threadStopped = (code: number) => new Error(`the commit thread stopped (exit code ${code})`);
-
-/** Starts a thread (../spawn-worker.ts); tests pass their own to reach the thread. */
-export type SpawnThread = typeof spawnWorker;
 
 /** A writer thread on one SQLite file; it starts a new one if the thread dies. */
 async function startWriterThread(file: string, spawn: SpawnThread) {

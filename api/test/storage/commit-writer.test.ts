@@ -3,12 +3,8 @@
 // the caller's bytes must stay whole (a failed batch is retried item by item).
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startCommitWriter,
-  type CommitWriter,
-  type SpawnThread,
-} from '../../src/storage/commit-writer.js';
-import { spawnWorker } from '../../src/spawn-worker.js';
+import { startCommitWriter, type CommitWriter } from '../../src/storage/commit-writer.js';
+import { spawnWorker, type SpawnThread } from '../../src/spawn-worker.js';
 import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
 import { storeReceived } from '../support/commit-messages.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
