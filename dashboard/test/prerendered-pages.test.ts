@@ -172,6 +172,15 @@ describe('prerendered pages', () => {
     expect(JSON.stringify(translation)).toContain('Questions fréquentes');
   });
 
+  it("shows the contact form's starting choices before its script runs", async () => {
+    const { text } = await html('/contact');
+    // A select without a chosen option shows its first: the priority would read Low.
+    expect(text).toMatch(
+      /<select[^>]*name="priority">(?:(?!<\/select>).)*<option value="medium" selected/,
+    );
+    expect(text).toMatch(/<select[^>]*name="category"><option value="general" selected/);
+  });
+
   it('fetches what hydration needs after what the first paint needs, on prerendered pages only', async () => {
     const { text } = await html('/faq');
     // Every script and text the page names is low priority; its stylesheet keeps its own.

@@ -37,6 +37,20 @@ interface ContactForm {
 }
 
 /**
+ * The form's starting values. The selects also carry theirs in the markup: the prerendered
+ * page shows the form before its script has run, and a select without one shows its first
+ * option (Low, not Medium).
+ */
+const DEFAULTS: ContactForm = {
+  name: '',
+  email: '',
+  subject: '',
+  category: 'general',
+  priority: 'medium',
+  message: '',
+};
+
+/**
  * The contact page: the ways to get help (live chat where one is configured, email through
  * the form, the FAQ), the form (posted to `/api/contact`), common questions, response times
  * and business hours.
@@ -46,16 +60,7 @@ function ContactContent() {
   const content = usePageText<ContactPageText>('contact', shownLanguage);
   const text = content.data;
   const hydrated = useHydrated();
-  const form = useForm<ContactForm>({
-    defaultValues: {
-      name: '',
-      email: '',
-      subject: '',
-      category: 'general',
-      priority: 'medium',
-      message: '',
-    },
-  });
+  const form = useForm<ContactForm>({ defaultValues: DEFAULTS });
   const send = useMutation({
     mutationFn: (body: ContactForm) =>
       unwrap(
@@ -169,7 +174,12 @@ function ContactContent() {
                 </div>
                 <FormField label={text.form.category}>
                   {(control) => (
-                    <select {...control} className={TEXT_INPUT} {...form.register('category')}>
+                    <select
+                      {...control}
+                      className={TEXT_INPUT}
+                      defaultValue={DEFAULTS.category}
+                      {...form.register('category')}
+                    >
                       {CATEGORIES.map((category) => (
                         <option key={category} value={category}>
                           {text.categories[category]}
@@ -180,7 +190,12 @@ function ContactContent() {
                 </FormField>
                 <FormField label={text.form.priority}>
                   {(control) => (
-                    <select {...control} className={TEXT_INPUT} {...form.register('priority')}>
+                    <select
+                      {...control}
+                      className={TEXT_INPUT}
+                      defaultValue={DEFAULTS.priority}
+                      {...form.register('priority')}
+                    >
                       {PRIORITIES.map((priority) => (
                         <option key={priority} value={priority}>
                           {text.priorities[priority]}
