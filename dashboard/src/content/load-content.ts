@@ -1,7 +1,7 @@
 import { fetchJsonFiles } from '../shared/fetch-json-files';
 import type { Language } from '../shared/preferences/choose-language';
-import { BLOG_POSTS, findPost } from './blog-posts';
-import type { BlogPostMeta, BlogPostText } from './content-types';
+import { BLOG_POSTS, findPost, type BlogPostEntry } from './blog-posts';
+import type { BlogPostText } from './content-types';
 import { articleWordCount, readTimeMinutes } from './read-time';
 
 // The public site's content, one JSON file per page (or post) and language, each fetched on
@@ -30,12 +30,11 @@ const pageTexts: Record<string, () => Promise<unknown>> = import.meta.env.SSR
       }),
     );
 
-/** A post as its page shows it, with what is derived from its text. */
-export interface LoadedPost {
+/** A post as its page and the blog's list show it: its entry, its text and what follows. */
+export interface LoadedPost extends BlogPostEntry {
   text: BlogPostText;
   /** The text's language: the one asked for, or English when the post is not translated. */
   language: Language;
-  meta: BlogPostMeta;
   readMinutes: number;
   /** For the Article's structured data. */
   wordCount: number;
@@ -52,19 +51,18 @@ export async function loadPost(slug: string, language: Language): Promise<Loaded
   if (!entry || !load) return null;
   const text = await load();
   return {
+    ...entry,
     text,
     language: own ? language : 'en',
-    meta: { category: entry.category, publishedDate: entry.publishedDate },
     readMinutes: readTimeMinutes(text),
     wordCount: articleWordCount(text),
   };
 }
 
 /** Every post, newest first, each with its text in the language (or English). */
-export function loadAllPosts(language: Language) {
-  return Promise.all(
-    BLOG_POSTS.map(async (post) => ({ ...post, loaded: await loadPost(post.slug, language) })),
-  );
+export async function loadAllPosts(language: Language): Promise<LoadedPost[]> {
+  const posts = await Promise.all(BLOG_POSTS.map((post) => loadPost(post.slug, language)));
+  return posts.filter((post) => post !== null);
 }
 
 /** A page's texts in the language (every page is written in all four). */

@@ -29,33 +29,32 @@ export function BlogListPage() {
       new Date(`${value}T12:00:00Z`),
     );
 
-  const card = (post: NonNullable<typeof posts.data>[number], featured: boolean) =>
-    post.loaded && (
-      <li
-        key={post.slug}
-        className={`rounded-2xl border bg-white p-5 dark:bg-slate-900 ${featured ? 'border-indigo-300 dark:border-indigo-700' : 'border-slate-200 dark:border-slate-700'}`}
-      >
-        <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
-          {t(`blog.categories.${post.category}`)}
-        </p>
-        <h3 className="mt-1 text-lg font-semibold">
-          <SiteLink
-            to={sitePath('blog-post', shownLanguage, post.slug)}
-            className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            {fillFacts(post.loaded.text.title, i18n.language)}
-          </SiteLink>
-        </h3>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {fillFacts(post.loaded.text.description, i18n.language)}
-        </p>
-        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          <time dateTime={post.publishedDate}>{date(post.publishedDate)}</time>
-          {' · '}
-          {t('blog.readTime', { count: post.loaded.readMinutes })}
-        </p>
-      </li>
-    );
+  const card = (post: NonNullable<typeof posts.data>[number], featured: boolean) => (
+    <li
+      key={post.slug}
+      className={`rounded-2xl border bg-white p-5 dark:bg-slate-900 ${featured ? 'border-indigo-300 dark:border-indigo-700' : 'border-slate-200 dark:border-slate-700'}`}
+    >
+      <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
+        {t(`blog.categories.${post.category}`)}
+      </p>
+      <h3 className="mt-1 text-lg font-semibold">
+        <SiteLink
+          to={sitePath('blog-post', shownLanguage, post.slug)}
+          className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {fillFacts(post.text.title, i18n.language)}
+        </SiteLink>
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {fillFacts(post.text.description, i18n.language)}
+      </p>
+      <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+        <time dateTime={post.publishedDate}>{date(post.publishedDate)}</time>
+        {' · '}
+        {t('blog.readTime', { count: post.readMinutes })}
+      </p>
+    </li>
+  );
 
   const shown = (posts.data ?? []).filter(
     (post, index) => index >= FEATURED && (category === 'all' || post.category === category),

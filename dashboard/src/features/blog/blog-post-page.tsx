@@ -47,13 +47,13 @@ export function BlogPostPage({ slug }: { slug: string }) {
         loaded && (
           <>
             <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
-              {t(`blog.categories.${loaded.meta.category}`)}
+              {t(`blog.categories.${loaded.category}`)}
             </p>
             <p className="mt-2">{fill(loaded.text.description)}</p>
             <p className="mt-2 text-sm">
-              <time dateTime={loaded.meta.publishedDate}>
+              <time dateTime={loaded.publishedDate}>
                 {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                  new Date(`${loaded.meta.publishedDate}T12:00:00Z`),
+                  new Date(`${loaded.publishedDate}T12:00:00Z`),
                 )}
               </time>
               {' · '}
@@ -122,7 +122,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
                 '@type': 'Article',
                 headline: fill(text.title),
                 description: fill(text.description),
-                datePublished: loaded.meta.publishedDate,
+                datePublished: loaded.publishedDate,
                 inLanguage: loaded.language,
                 wordCount: loaded.wordCount,
                 keywords: text.keywords.join(', '),
