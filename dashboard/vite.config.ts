@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { shakeI18next } from './scripts/shake-i18next.js';
 
 // The server the dev server forwards API calls to (`npm run dev` at the repository root).
 const apiTarget = 'http://127.0.0.1:8080';
@@ -97,7 +98,7 @@ function collectShellModules(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), shakeReactRouter(), collectShellModules()],
+  plugins: [react(), tailwindcss(), shakeReactRouter(), shakeI18next(), collectShellModules()],
   // The sdk is bundled from its TypeScript sources, so the app never needs `tsc -b sdk` first.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

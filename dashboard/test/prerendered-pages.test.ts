@@ -172,6 +172,18 @@ describe('prerendered pages', () => {
     expect(JSON.stringify(translation)).toContain('Questions fréquentes');
   });
 
+  it("ships i18next without its debug-only log messages (the build's shake-i18next step)", async () => {
+    const { text } = await html('/faq');
+    const scripts = await Promise.all(
+      [...text.matchAll(MODULE_PRELOAD)].map(async ([, href]) =>
+        (await fetch(`${server.url}${href}`)).text(),
+      ),
+    );
+    const framework = scripts.find((script) => script.includes('i18next:'));
+    expect(framework).toBeDefined();
+    expect(framework).not.toContain('loaded namespace');
+  });
+
   it("shows the contact form's starting choices before its script runs", async () => {
     const { text } = await html('/contact');
     // A select without a chosen option shows its first: the priority would read Low.

@@ -16,11 +16,12 @@ import { verdict } from './verdict.js';
 
 /**
  * The pages measured: the home page (which calls the API) in two languages, and content
- * pages of each kind (FAQ, a blog post, a document page), which call none.
+ * pages of each kind (FAQ, the blog's list, a blog post, a document page), which call none.
  */
 const PAGES: { path: string; kind: 'home' | 'content' }[] = [
   { path: '/', kind: 'home' },
   { path: '/faq', kind: 'content' },
+  { path: '/blog', kind: 'content' },
   { path: '/blog/what-is-temporary-email', kind: 'content' },
   { path: '/features', kind: 'content' },
   { path: '/fr', kind: 'home' },
@@ -127,7 +128,7 @@ async function measure(
 
 export const webBench = {
   describe:
-    'Lighthouse mobile on /, /faq, a blog post and /fr: four scores, LCP, TBT, JS gzip per page',
+    'Lighthouse mobile on /, /fr and four content pages: four scores, LCP, TBT, JS gzip per page',
   async run(): Promise<void> {
     const chromePath = findChromium();
     if (!chromePath) {
