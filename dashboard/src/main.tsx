@@ -5,11 +5,10 @@ import { PRERENDER_STATE_ID, PRERENDERED_PATH_META } from './app/prerender-marke
 import { preloadSitePage } from './app/routing/site-page';
 import { hydrateContent } from './features/site/content-queries';
 import { initI18n } from './shared/i18n/init-i18n';
-import { applyTheme, followSystemTheme, storedThemeChoice } from './shared/preferences/apply-theme';
+import { followSystemTheme } from './shared/preferences/apply-theme';
 import './shared/styles.css';
 
-// Before the first render, so a dark page never flashes light.
-applyTheme(storedThemeChoice());
+// The stored theme is on the page already (index.html's script); this follows the OS's.
 followSystemTheme();
 
 // The texts and the page's code load side by side; hydration then finds both ready.

@@ -1,7 +1,13 @@
 // The header's switchers, the toasts and the tooltips in a real browser against the real
-// server: the language and the theme apply at once and survive a reload; a failed copy is
-// toasted; icon buttons are named on hover and focus after the spec's delays.
+// server: the language and the theme apply at once and survive a reload (the theme from the
+// first paint, before any script file has run); a failed copy is toasted; icon buttons are
+// named on hover and focus after the spec's delays.
 import { expect, it } from 'vitest';
+import {
+  parseThemeChoice,
+  resolveTheme,
+  THEME_STORAGE_KEY,
+} from '../src/shared/preferences/resolve-theme.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
 
 describeInChromium('the header in Chromium', (suite) => {
@@ -55,6 +61,37 @@ describeInChromium('the header in Chromium', (suite) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(isDark).toBe(true);
     await context.close();
+  }, 30_000);
+
+  it('paints a prerendered page in the stored theme before its scripts run', async () => {
+    for (const [system, stored, expected] of [
+      ['dark', null, 'dark'],
+      ['light', null, 'light'],
+      ['light', 'dark', 'dark'],
+      ['dark', 'light', 'light'],
+      ['dark', 'system', 'dark'],
+    ] as const) {
+      const context = await suite.browser.newContext({ colorScheme: system });
+      if (stored) {
+        await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+          THEME_STORAGE_KEY,
+          stored,
+        ] as const);
+      }
+      const page = await context.newPage();
+      // The page's script files never arrive: what shows is the HTML, its stylesheet and
+      // its inline script.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${suite.server.url}/faq`);
+      const shown = await page.evaluate(() => ({
+        dark: document.documentElement.classList.contains('dark'),
+        scheme: getComputedStyle(document.documentElement).colorScheme,
+      }));
+      const label = `${system} system, ${stored ?? 'no'} choice`;
+      expect(shown, label).toEqual({ dark: expected === 'dark', scheme: expected });
+      expect(expected, label).toBe(resolveTheme(parseThemeChoice(stored), system === 'dark'));
+      await context.close();
+    }
   }, 30_000);
 
   it('toasts a failed copy, and a dismissed toast goes', async () => {

@@ -20,7 +20,7 @@ import {
 } from './load-contract.js';
 import { mountOperations } from './mount-operations.js';
 import type { OperationHandlers } from './operation-handlers.js';
-import { serveDashboard } from './serve-dashboard.js';
+import { hashInlineScripts, serveDashboard } from './serve-dashboard.js';
 import { limitMailTmRate } from './mailtm/limit-mailtm-rate.js';
 import { mailTmHandlers } from './mailtm/mailtm-handlers.js';
 import { addressHandlers } from './dashboard-api/address-handlers.js';
@@ -204,6 +204,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
       dashboardPolicy({
         https,
         thirdPartyOrigins: services.config.thirdPartyOrigins,
+        inlineScripts: hashInlineScripts(),
       }),
     ),
   );

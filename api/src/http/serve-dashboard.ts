@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -49,6 +50,21 @@ class FilledPage {
     }
     return body;
   }
+}
+
+/**
+ * The hash sources (`sha256-…`) of the scripts written inline in the built app's page, which
+ * every prerendered page copies: what the dashboard's Content-Security-Policy allows besides
+ * its files. Only a bare `<script>` runs; those with a type (JSON, JSON-LD) are data. None
+ * without a build.
+ */
+export function hashInlineScripts(distDir: string = DASHBOARD_DIST): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return [];
+  const page = fs.readFileSync(indexFile, 'utf8');
+  return [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `sha256-${crypto.createHash('sha256').update(code!).digest('base64')}`,
+  );
 }
 
 /**

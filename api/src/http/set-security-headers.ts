@@ -42,8 +42,10 @@ export function serverPagePolicy(nonce: string): string {
 }
 
 /**
- * The dashboard's pages. Scripts are Vite's module files under /assets (the JSON and JSON-LD
- * `<script>` blocks are data, never run); fetches and event streams go to this origin.
+ * The dashboard's pages. Scripts are Vite's module files under /assets, and the inline
+ * scripts of the built page, each allowed by its hash (`inlineScripts`, see
+ * hashInlineScripts: the theme set before the first paint); the JSON and JSON-LD `<script>`
+ * blocks are data, never run. Fetches and event streams go to this origin.
  *
  * A received HTML mail is shown in a sandboxed `srcdoc` frame, which inherits this policy on
  * top of its own (sanitize-mail-html.ts, `mailFramePolicy`): so mail's inline styles need
@@ -59,11 +61,13 @@ export function serverPagePolicy(nonce: string): string {
 export function dashboardPolicy(options: {
   https: boolean;
   thirdPartyOrigins: readonly string[];
+  inlineScripts: readonly string[];
 }): string {
   const extra = options.thirdPartyOrigins.map((origin) => ` ${origin}`).join('');
+  const inline = options.inlineScripts.map((hash) => ` '${hash}'`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${extra}`,
+    `script-src 'self'${inline}${extra}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: cid: https:${options.https ? '' : ' http:'}`,
     `connect-src 'self'${extra}`,

@@ -1,17 +1,25 @@
 // The headers every kind of answer carries (issue 8, item 5), and what the logs hold, read
 // from the real built server: API, mail.tm, error, /docs, the two server pages, a dashboard
 // page; HSTS only behind an https PUBLIC_URL; no credential in any log line.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_NOTICE, ensureBuild } from '../../../scripts/ensure-build.js';
 import { startServer, type RunningServer } from '../../../tests/support/start-server.js';
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const PAGE_TAIL = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
-const DASHBOARD_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+/** The dashboard's policy, allowing the page's inline scripts by these hash sources. */
+const dashboardPolicy = (hashes: string[]) =>
+  `default-src 'self'; script-src 'self'${hashes.map((hash) => ` '${hash}'`).join('')}; ` +
+  "style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob: cid: https: http:; connect-src 'self'; frame-src 'self'; " +
   `form-action 'self'; ${PAGE_TAIL}`;
+
+/** The hash source of each script a page runs inline (a bare `<script>`; typed ones are data). */
+const inlineScriptHashes = (page: string) =>
+  [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `sha256-${createHash('sha256').update(code!).digest('base64')}`,
+  );
 const AD_ORIGINS = 'https://pagead2.googlesyndication.com,https://*.doubleclick.net';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -98,6 +106,14 @@ describe('security headers', () => {
   });
 
   it("gives the dashboard's pages, the 404 page included, the dashboard policy", async () => {
+    // Its scripts are files, but for the theme set before the first paint, allowed by its
+    // hash; the other inline blocks are data.
+    const home = await get('/', 'text/html');
+    const hashes = inlineScriptHashes(home.text);
+    expect(hashes).toHaveLength(1);
+    const inline = [...home.text.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)].map(([tag]) => tag);
+    for (const tag of inline) expect(tag).toMatch(/^<script>$|type="application\/(ld\+)?json"/);
+
     for (const [path, status] of [
       ['/', 200],
       ['/fr/faq', 200],
@@ -108,12 +124,9 @@ describe('security headers', () => {
       expect(page.status, path).toBe(status);
       expect(page.text).toContain('<script type="module"');
       expectCommonHeaders(page.headers);
-      expect(page.headers.get('content-security-policy'), path).toBe(DASHBOARD_POLICY);
+      expect(inlineScriptHashes(page.text), path).toEqual(hashes);
+      expect(page.headers.get('content-security-policy'), path).toBe(dashboardPolicy(hashes));
     }
-    // Its scripts are files: nothing but data blocks is inline.
-    const home = await get('/', 'text/html');
-    const inline = [...home.text.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)].map(([tag]) => tag);
-    for (const tag of inline) expect(tag).toMatch(/type="application\/(ld\+)?json"/);
   });
 
   it('sends HSTS and adds the configured third parties only where asked to', async () => {
@@ -123,8 +136,8 @@ describe('security headers', () => {
     }
     const { headers } = await get('/', 'text/html', httpsServer);
     const policy = headers.get('content-security-policy')!;
-    expect(policy).toContain(
-      "script-src 'self' https://pagead2.googlesyndication.com https://*.doubleclick.net;",
+    expect(policy).toMatch(
+      /script-src 'self' 'sha256-[\w+/=]+' https:\/\/pagead2\.googlesyndication\.com https:\/\/\*\.doubleclick\.net;/,
     );
     expect(policy).toContain(
       "connect-src 'self' https://pagead2.googlesyndication.com https://*.doubleclick.net;",

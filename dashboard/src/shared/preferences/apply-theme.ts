@@ -12,11 +12,14 @@ export function storedThemeChoice(): ThemeChoice {
   return parseThemeChoice(readStorage(THEME_STORAGE_KEY));
 }
 
-/** Sets or clears the `dark` class on `<html>` that Tailwind's dark variant reads. */
+/**
+ * Sets or clears the `dark` class on `<html>` that Tailwind's dark variant and the page's
+ * `color-scheme` read. The page's first theme is set before its first paint, by the script
+ * in `index.html`; this applies a change.
+ */
 export function applyTheme(choice: ThemeChoice): void {
   const theme = resolveTheme(choice, window.matchMedia(DARK_QUERY).matches);
   document.documentElement.classList.toggle('dark', theme === 'dark');
-  document.documentElement.style.colorScheme = theme;
 }
 
 export function saveTheme(choice: ThemeChoice): void {
