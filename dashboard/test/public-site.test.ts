@@ -24,7 +24,7 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
-  it('hydrates the prerendered pages without a mismatch or an error', async () => {
+  it('hydrates the prerendered pages without a mismatch, an error or a restyle', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -32,10 +32,23 @@ describeInChromium('the public site in Chromium', (suite) => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    // Every write of <html lang> or dir, even of the value it holds, restyles the whole page
+    // in Chromium: a prerendered page has the right ones, and hydration must not write them.
+    await context.addInitScript(() => {
+      const writes: string[] = [];
+      Object.assign(window, { htmlWrites: writes });
+      new MutationObserver((records) => {
+        for (const record of records) writes.push(record.attributeName ?? '');
+      }).observe(document, { subtree: true, attributeFilter: ['lang', 'dir'] });
+    });
     for (const path of ['/', '/fr/faq', '/de/blog', '/es/blog/is-temporary-email-safe', '/terms']) {
       await page.goto(`${suite.server.url}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 });
       await page.waitForTimeout(300);
+      expect(
+        await page.evaluate(() => (window as unknown as { htmlWrites: string[] }).htmlWrites),
+        path,
+      ).toEqual([]);
     }
     expect(errors).toEqual([]);
     await context.close();

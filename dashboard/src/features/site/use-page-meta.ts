@@ -1,6 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { HeadContext } from './head-context';
-import { textDirection } from '../../shared/preferences/text-direction';
+import { applyDocumentLanguage } from '../../shared/preferences/apply-document-language';
 
 /** Sets a meta tag, or removes it when the page shown has no such value. */
 function setMeta(name: string, content: string | undefined) {
@@ -39,7 +39,6 @@ export function usePageMeta({
     document.title = title;
     if (description) setMeta('description', description);
     setMeta('keywords', keywords);
-    document.documentElement.lang = language;
-    document.documentElement.dir = textDirection(language);
+    applyDocumentLanguage(language);
   }, [title, description, keywords, language]);
 }

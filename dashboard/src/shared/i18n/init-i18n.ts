@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
 import { fetchJsonFiles } from '../fetch-json-files';
-import { textDirection } from '../preferences/text-direction';
+import { applyDocumentLanguage } from '../preferences/apply-document-language';
 import {
   languageFromPath,
   SUPPORTED_LANGUAGES,
@@ -77,9 +77,6 @@ export async function loadLanguage(language: Language): Promise<void> {
  * after that by useLanguageRouting: the default first, then detection.
  */
 export async function initI18n(): Promise<void> {
-  i18next.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
-    document.documentElement.dir = textDirection(language);
-  });
+  i18next.on('languageChanged', applyDocumentLanguage);
   await startI18n(languageFromPath(window.location.pathname) ?? 'en');
 }
