@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatCalendarDate } from '../../shared/i18n/format-calendar-date';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SiteLink } from '../../shared/routing/site-link';
 import { BLOG_CATEGORIES, type BlogCategory } from '../../content/content-types';
@@ -24,10 +25,6 @@ export function BlogListPage() {
   const [category, setCategory] = useState<BlogCategory | 'all'>('all');
   const present = new Set(posts.data?.map((post) => post.category));
   const categories = BLOG_CATEGORIES.filter((each) => present.has(each));
-  const date = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-      new Date(`${value}T12:00:00Z`),
-    );
 
   const card = (post: NonNullable<typeof posts.data>[number], featured: boolean) => (
     <li
@@ -49,7 +46,7 @@ export function BlogListPage() {
         {fillFacts(post.text.description, i18n.language)}
       </p>
       <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-        <time dateTime={post.publishedDate}>{date(post.publishedDate)}</time>
+        <time dateTime={post.publishedDate}>{formatCalendarDate(post.publishedDate, t)}</time>
         {' · '}
         {t('blog.readTime', { count: post.readMinutes })}
       </p>

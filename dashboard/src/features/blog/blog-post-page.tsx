@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '../../shared/i18n/format-calendar-date';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SiteLink } from '../../shared/routing/site-link';
 import { sitePath } from '../../shared/routing/site-routes';
@@ -52,9 +53,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
             <p className="mt-2">{fill(loaded.text.description)}</p>
             <p className="mt-2 text-sm">
               <time dateTime={loaded.publishedDate}>
-                {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                  new Date(`${loaded.publishedDate}T12:00:00Z`),
-                )}
+                {formatCalendarDate(loaded.publishedDate, t)}
               </time>
               {' · '}
               {t('blog.readTime', { count: loaded.readMinutes })}

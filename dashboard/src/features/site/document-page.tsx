@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '../../shared/i18n/format-calendar-date';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SiteLink } from '../../shared/routing/site-link';
 import type { DocumentPageText } from '../../content/content-types';
@@ -46,9 +47,7 @@ export function DocumentPage({ page }: { page: string }) {
           {updated && (
             <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">
               {t('site.lastUpdated', {
-                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                  new Date(`${updated}T12:00:00Z`),
-                ),
+                date: formatCalendarDate(updated, t),
               })}
             </p>
           )}
