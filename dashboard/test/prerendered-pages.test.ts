@@ -106,6 +106,27 @@ describe('prerendered pages', () => {
     expect(faq).toContain('Who can read my inbox?</h2>');
   });
 
+  it("lists the blog's posts from their summaries, not their texts", async () => {
+    const list = (await html('/fr/blog')).text;
+    const state = /<script type="application\/json" id="tm-prerender-state">(.*?)<\/script>/s.exec(
+      list,
+    )?.[1];
+    const posts = (JSON.parse(state!) as Record<string, Record<string, unknown>[]>)['posts:fr']!;
+    expect(posts.length).toBeGreaterThan(10);
+    for (const post of posts) {
+      expect(Object.keys(post).sort()).toEqual([
+        'category',
+        'description',
+        'language',
+        'publishedDate',
+        'readMinutes',
+        'slug',
+        'title',
+      ]);
+      expect(list).toContain(`href="/fr/blog/${String(post.slug)}"`);
+    }
+  });
+
   it('gives a post its keywords, and each policy its date and a way home', async () => {
     const post = await html('/blog/what-is-temporary-email');
     expect(attribute(post.text, /<meta name="keywords" content="([^"]+)"/)).toMatch(/\w, \w/);

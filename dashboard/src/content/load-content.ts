@@ -59,10 +59,28 @@ export async function loadPost(slug: string, language: Language): Promise<Loaded
   };
 }
 
-/** Every post, newest first, each with its text in the language (or English). */
-export async function loadAllPosts(language: Language): Promise<LoadedPost[]> {
+/** A post as the blog's list shows it: everything but its body. */
+export interface PostSummary extends BlogPostEntry {
+  title: string;
+  description: string;
+  language: Language;
+  readMinutes: number;
+}
+
+/**
+ * Every post, newest first, each in the language (or English), without its body: the
+ * prerendered list carries what it shows in its state, not every post's text (114 KB of
+ * the page when it did).
+ */
+export async function loadPostSummaries(language: Language): Promise<PostSummary[]> {
   const posts = await Promise.all(BLOG_POSTS.map((post) => loadPost(post.slug, language)));
-  return posts.filter((post) => post !== null);
+  return posts
+    .filter((post) => post !== null)
+    .map(({ text, wordCount: _wordCount, ...post }) => ({
+      ...post,
+      title: text.title,
+      description: text.description,
+    }));
 }
 
 /** A page's texts in the language (every page is written in all four). */

@@ -39,11 +39,11 @@ export function BlogListPage() {
           to={sitePath('blog-post', shownLanguage, post.slug)}
           className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
-          {fillFacts(post.text.title, i18n.language)}
+          {fillFacts(post.title, i18n.language)}
         </SiteLink>
       </h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {fillFacts(post.text.description, i18n.language)}
+        {fillFacts(post.description, i18n.language)}
       </p>
       <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
         <time dateTime={post.publishedDate}>{formatCalendarDate(post.publishedDate, t)}</time>

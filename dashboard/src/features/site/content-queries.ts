@@ -106,7 +106,7 @@ export const postQuery = (slug: string, language: Language) => ({
 /** Every post's title and description, for the blog list. */
 export const allPostsQuery = (language: Language) => ({
   key: `posts:${language}`,
-  load: async () => (await contentFiles()).loadAllPosts(language),
+  load: async () => (await contentFiles()).loadPostSummaries(language),
 });
 
 export function usePageText<T>(page: string, language: Language) {
