@@ -67,6 +67,16 @@ const entryFiles = chunkFiles('index.html');
 const HYDRATION_PRIORITY = 'fetchpriority="low"';
 
 /**
+ * Where a content page keeps those tags until its first frame is painted: `index.html`'s
+ * second script adds the template's tags to the head then (ADR 0028). The home page keeps
+ * them in its head: its address comes from the API, so its scripts are wanted at once.
+ */
+const HYDRATION_TAGS_ID = 'tm-hydration-tags';
+
+/** Vite's tags for the entry in `dist/index.html`: its module script and its preloads. */
+const ENTRY_TAG = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
+/**
  * What a page loads after the entry, announced in its head so the browser fetches it all at
  * once instead of one import after another: the page's chunks and its language's texts.
  */
@@ -99,6 +109,8 @@ interface PageJob {
   alternates?: Record<Language, string>;
   kind: 'website' | 'article';
   index: boolean;
+  /** Scripts and texts fetched after the first paint (content pages), not with it. */
+  deferHydration: boolean;
   jsonLd?: unknown[];
 }
 
@@ -115,6 +127,7 @@ function jobs(): PageJob[] {
         alternates,
         kind: page === 'blog-post' ? 'article' : 'website',
         index: true,
+        deferHydration: page !== 'home',
         jsonLd:
           page === 'home'
             ? [
@@ -139,7 +152,13 @@ function jobs(): PageJob[] {
   for (const page of server.LOCALIZED_PAGES) localized(page);
   for (const post of server.BLOG_POSTS) localized('blog-post', post.slug);
   for (const page of server.LANDING_PAGES)
-    list.push({ path: `/${page}`, language: 'en', kind: 'website', index: true });
+    list.push({
+      path: `/${page}`,
+      language: 'en',
+      kind: 'website',
+      index: true,
+      deferHydration: true,
+    });
   // The payment pages are not prerendered: they depend on their query string and the
   // visitor's session, so the server sends the bare app for them.
   return list;
@@ -157,7 +176,6 @@ function headTags(
     `<meta name="description" content="${escapeHtml(description)}" />`,
     ...(keywords ? [`<meta name="keywords" content="${escapeHtml(keywords)}" />`] : []),
     `<meta name="${PRERENDERED_PATH_META}" content="${escapeHtml(job.path)}" />`,
-    ...preloadTags(job),
   ];
   if (!job.index) tags.push('<meta name="robots" content="noindex" />');
   else tags.push(`<link rel="canonical" href="${url}" />`);
@@ -188,18 +206,31 @@ function headTags(
   return tags.join('\n    ');
 }
 
-const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const builtIndex = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entryTags = (builtIndex.match(ENTRY_TAG) ?? []).map((tag) =>
+  tag.replace(/^<(script type="module"|link rel="modulepreload")/, `<$1 ${HYDRATION_PRIORITY}`),
+);
+if (!entryTags.some((tag) => tag.startsWith('<script')))
+  throw new Error('dist/index.html has no module script: did Vite change its tags?');
+const template = builtIndex.replace(new RegExp(`\\s*(?:${ENTRY_TAG.source})`, 'g'), '');
+
+/** What hydration fetches: the entry's tags and the page's own, in the head or in the template. */
+function hydrationTags(job: PageJob): string {
+  const tags = [...entryTags, ...preloadTags(job)].join('\n    ');
+  return job.deferHydration ? `<template id="${HYDRATION_TAGS_ID}">${tags}</template>` : tags;
+}
 
 function page(job: PageJob, rendered: Awaited<ReturnType<typeof server.renderPage>>): string {
   const title = rendered.head.title ?? 'TempMail';
   const description = rendered.head.description ?? rendered.t('home.subtitle');
   return template
     .replace('<html lang="en">', `<html lang="${job.language}" dir="ltr">`)
-    .replaceAll('<link rel="modulepreload"', `<link rel="modulepreload" ${HYDRATION_PRIORITY}`)
-    .replace('<script type="module"', `<script type="module" ${HYDRATION_PRIORITY}`)
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `  ${headTags(job, title, description, rendered.head.keywords)}\n  </head>`)
+    .replace(
+      '</head>',
+      `  ${headTags(job, title, description, rendered.head.keywords)}\n    ${hydrationTags(job)}\n  </head>`,
+    )
     .replace(
       '<div id="root"></div>',
       `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${PRERENDER_STATE_ID}">${serializeForScript(rendered.state)}</script>`,
@@ -220,7 +251,10 @@ for (const job of all) write(job.path, page(job, await server.renderPage(job.pat
 const notFound = await server.renderPage('/404', 'en');
 fs.writeFileSync(
   path.join(siteDir, '404.html'),
-  page({ path: '/404', language: 'en', kind: 'website', index: false }, notFound),
+  page(
+    { path: '/404', language: 'en', kind: 'website', index: false, deferHydration: true },
+    notFound,
+  ),
 );
 
 // 'Post not found' with the way back to the blog, in each language, answered with status 404
@@ -232,7 +266,7 @@ for (const language of LANGUAGES) {
   );
   fs.writeFileSync(
     path.join(siteDir, `404-blog.${language}.html`),
-    page({ path: '/404', language, kind: 'website', index: false }, missing),
+    page({ path: '/404', language, kind: 'website', index: false, deferHydration: true }, missing),
   );
 }
 

@@ -81,6 +81,39 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 60_000);
 
+  it("fetches a content page's scripts after its first paint, or at once when it is hidden", async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    for (const path of ['/faq', '/de/blog/what-is-temporary-email', '/terms']) {
+      await page.goto(`${suite.server.url}${path}`);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /Pro/ })
+        .first()
+        .waitFor({ timeout: 10_000 });
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        fetched: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.(js|json)$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.fetched.length, path).toBeGreaterThan(3);
+      expect(Math.min(...timing.fetched), path).toBeGreaterThanOrEqual(timing.paint);
+    }
+    // A page opened in a background tab paints nothing, and still hydrates.
+    const hidden = await context.newPage();
+    await hidden.addInitScript(() =>
+      Object.defineProperty(Document.prototype, 'hidden', { get: () => true }),
+    );
+    await hidden.goto(`${suite.server.url}/faq`);
+    await hidden
+      .getByRole('banner')
+      .getByRole('button', { name: 'Upgrade to Pro' })
+      .waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 60_000);
+
   it('loads no TanStack Query or SDK on a content page, yet the header knows the user', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
