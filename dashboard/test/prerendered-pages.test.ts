@@ -248,6 +248,29 @@ describe('prerendered pages', () => {
     expect(success).not.toMatch(TEMPLATE);
   });
 
+  it('marks the scripts every page runs at load, and only those, for compiling up front', async () => {
+    const scriptsIn = (html: string) =>
+      [
+        ...html
+          .slice(0, html.indexOf('</head>'))
+          .matchAll(
+            /<(?:script type="module"|link rel="modulepreload")[^>]*\b(?:src|href)="([^"]+)"/g,
+          ),
+      ].map(([, file]) => file!);
+    const startsWithHint = async (file: string) =>
+      (await (await fetch(`${server.url}${file}`)).text()).startsWith(
+        '//# allFunctionsCalledOnLoad\n',
+      );
+    // The bare app (sent for the payment pages) names the entry and what it imports.
+    const atLoad = scriptsIn((await html('/pro/success')).text);
+    expect(atLoad.length).toBeGreaterThanOrEqual(3);
+    for (const file of atLoad) expect(await startsWithHint(file), file).toBe(true);
+    // The home page's own chunks are compiled as V8 sees fit.
+    const own = scriptsIn((await html('/')).text).filter((file) => !atLoad.includes(file));
+    expect(own.length).toBeGreaterThan(0);
+    for (const file of own) expect(await startsWithHint(file), file).toBe(false);
+  });
+
   it('sends pages and assets compressed to clients that take it, and plain to the others', async () => {
     const page = await rawGet('/faq', 'gzip, deflate, br');
     expect(page.headers['content-encoding']).toBe('br');
