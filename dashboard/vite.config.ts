@@ -104,7 +104,7 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * Marks the chunks every page runs at load (the entry and the chunks it imports statically)
  * with COMPILE_HINT, their first line. Chromium then compiles all their functions while the
  * file streams in, on a background thread, instead of each one on its first call inside the
- * evaluation of the module graph: one main-thread task of 70-150 ms on this project's host,
+ * evaluation of the module graph: one main-thread task of 70-200 ms on this project's host,
  * mostly that compilation, which hydration waits behind and Lighthouse's phone makes four
  * times longer (measured with and without in ADR 0028). The pages' own chunks and the
  * app's lazily loaded code are left to V8's lazy compilation.

@@ -67,9 +67,10 @@ const entryFiles = chunkFiles('index.html');
 const HYDRATION_PRIORITY = 'fetchpriority="low"';
 
 /**
- * Where a content page keeps those tags until its first frame is painted: `index.html`'s
- * second script adds the template's tags to the head then (ADR 0028). The home page keeps
- * them in its head: its address comes from the API, so its scripts are wanted at once.
+ * Where a content page keeps those tags until the browser reports its first contentful
+ * paint: `index.html`'s second script, which names this id too, adds the template's tags to
+ * the head then (ADR 0028). The home page keeps them in its head: its address comes from
+ * the API, so its scripts are wanted at once.
  */
 const HYDRATION_TAGS_ID = 'tm-hydration-tags';
 
