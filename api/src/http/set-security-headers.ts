@@ -44,8 +44,9 @@ export function serverPagePolicy(nonce: string): string {
 /**
  * The dashboard's pages. Scripts are Vite's module files under /assets, and the inline
  * scripts of the built page, each allowed by its hash (`inlineScripts`, see
- * hashInlineScripts: the theme set before the first paint); the JSON and JSON-LD `<script>`
- * blocks are data, never run. Fetches and event streams go to this origin.
+ * hashInlineScripts: the theme set before the first paint, and what adds a content page's
+ * scripts after it); the JSON and JSON-LD `<script>` blocks are data, never run. Fetches and
+ * event streams go to this origin.
  *
  * A received HTML mail is shown in a sandboxed `srcdoc` frame, which inherits this policy on
  * top of its own (sanitize-mail-html.ts, `mailFramePolicy`): so mail's inline styles need
