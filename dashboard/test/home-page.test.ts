@@ -50,6 +50,33 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.close();
   }, 60_000);
 
+  it('shows mail that came after the list was read and before the stream started', async () => {
+    const page = await suite.browser.newPage();
+    const listRead = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/mailbox/messages',
+      { timeout: 15_000 },
+    );
+    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+    // The stream is held until the list has been answered and a mail has come: only a read
+    // of the list made once the stream is open can show it (the poll is off while live).
+    await page.route('**/.well-known/mercure**', async (route) => {
+      await listRead;
+      await sendMail(suite.server.smtpPort, {
+        from: 'Bob Example <bob@example.com>',
+        to: await addressBox.inputValue(),
+        subject: 'Before the stream',
+        text: 'Sent while the stream was on its way.',
+      });
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/`);
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('button', { name: /Before the stream/ })
+      .waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
+    await page.close();
+  }, 60_000);
+
   it('searches, filters and selects in the inbox, and marks an opened message seen', async () => {
     const page = await suite.browser.newPage();
     const address = await openHome(page, suite.server.url);

@@ -77,6 +77,12 @@ describeInChromium('Pro in Chromium', (suite) => {
 
     // Mail to it arrives live through the Pro event stream.
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+    // One stream tells of every address: a new address opens no other (mail could come
+    // while one is on its way).
+    let streamsOpened = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events') streamsOpened += 1;
+    });
     await sendMail(suite.server.smtpPort, {
       from: 'Shop <shop@example.com>',
       to: proAddress,
@@ -119,6 +125,7 @@ describeInChromium('Pro in Chromium', (suite) => {
     });
     const aliasRow = page.getByRole('button', { name: /Alias mail/ });
     await aliasRow.waitFor({ timeout: 5_000 });
+    expect(streamsOpened).toBe(0);
     // One inbox for every address: the first one's mail is still there.
     expect(await page.getByRole('button', { name: /Pro main address mail/ }).count()).toBe(1);
     await aliasRow.click();

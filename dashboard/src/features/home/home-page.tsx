@@ -41,17 +41,26 @@ const WIDE_SCREEN = '(min-width: 64rem)';
 
 /**
  * Where the inbox reads from: a Pro user's aggregated inbox (every address they have), else
- * the free address's own mailbox.
+ * the free address's own mailbox. The Pro inbox stays the same source while its user
+ * changes address: a new source would open its stream anew.
  */
 function useInboxSource(user: User | undefined, pro: boolean, address: PageAddress | null) {
   const userId = user?.id;
   const proUntil = pro ? proExpiry(user) : null;
   const account = address?.account;
   const expiresAt = address?.expiresAt;
-  return useMemo<InboxSource | null>(() => {
-    if (userId && proUntil !== null) return proInboxSource(userId, proUntil);
-    return account && expiresAt !== undefined ? mailTmInboxSource(account, expiresAt) : null;
-  }, [userId, proUntil, account, expiresAt]);
+  const proSource = useMemo(
+    () => (userId && proUntil !== null ? proInboxSource(userId, proUntil) : null),
+    [userId, proUntil],
+  );
+  const addressSource = useMemo<InboxSource | null>(
+    () =>
+      !proSource && account && expiresAt !== undefined
+        ? mailTmInboxSource(account, expiresAt)
+        : null,
+    [proSource, account, expiresAt],
+  );
+  return proSource ?? addressSource;
 }
 
 function HomeContent({ user, userLoading }: { user: User | undefined; userLoading: boolean }) {

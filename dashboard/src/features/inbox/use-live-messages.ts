@@ -86,9 +86,9 @@ function coalesce(read: () => Promise<unknown>): () => void {
 /**
  * The inbox, kept current by its event stream. Each frame carries the message as the list
  * shows it (new, seen, or deleted), so the cached list is changed in place and not read
- * again; the list is read once more only when a frame cannot be applied, and at each
- * reconnect (whatever came while it was down), and such reads are coalesced. While the
- * stream is down the list is polled.
+ * again; the list is read once more only when a frame cannot be applied, and each time the
+ * stream opens (whatever came before it), and such reads are coalesced. While the stream is
+ * down the list is polled.
  */
 export function useLiveMessages(source: InboxSource) {
   const queryClient = useQueryClient();
@@ -109,11 +109,11 @@ export function useLiveMessages(source: InboxSource) {
       await queryClient.refetchQueries({ queryKey }, options);
     });
     const stream = source.openStream();
-    let opened = false;
     stream.onopen = () => {
       setLive(true);
-      if (opened) reread();
-      opened = true;
+      // The stream tells of what comes from here on. A list read before (on a first open,
+      // in parallel with it; at a reconnect, before the drop) may lack what came meanwhile.
+      reread();
     };
     stream.onmessage = (event: MessageEvent<string>) => {
       const change = source.readFrame(event.data);
