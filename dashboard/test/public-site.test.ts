@@ -320,7 +320,12 @@ describeInChromium('the public site in Chromium', (suite) => {
     expect(await page.getByText(/min read/).count()).toBeGreaterThan(0);
     await page.goto(`${suite.server.url}/blog/no-such-post`);
     await page.getByRole('heading', { level: 1, name: 'Post not found' }).waitFor();
-    // A link of the site is followed in the page: no document is loaded again.
+    // A link of the site is followed in the page: no document is loaded again. The page
+    // paints before its scripts run (a link clicked then loads a page, as any link does):
+    // the header's language menu, disabled until hydration, says when they have.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Language' }).isEnabled())
+      .toBe(true);
     const documents: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url());
