@@ -384,4 +384,42 @@ describeInChromium('the public site in Chromium', (suite) => {
     expect(await banner.count()).toBe(0);
     await context.close();
   }, 30_000);
+
+  it('never paints the consent bar as the largest text of the home page, on a phone', async () => {
+    // Lighthouse's phone. The bar comes 2 s after load: were it the largest text painted,
+    // the page's largest contentful paint would wait for it (ADR 0028). The longest
+    // language makes the tallest bar.
+    const context = await suite.browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      locale: 'en-US',
+    });
+    for (const path of ['/', '/fr', '/es', '/de']) {
+      const page = await context.newPage();
+      await page.goto(`${suite.server.url}${path}`);
+      await page.getByTestId('consent-banner').waitFor({ timeout: 5_000 });
+      // A paint's entry is told a frame or two after it.
+      await page.waitForTimeout(500);
+      const largest = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            new PerformanceObserver((list, observer) => {
+              observer.disconnect();
+              resolve(
+                (list.getEntries() as (PerformanceEntry & { element?: Element | null })[]).map(
+                  (entry) =>
+                    entry.element?.closest('[data-testid="consent-banner"]')
+                      ? 'consent bar'
+                      : (entry.element?.tagName ?? 'removed'),
+                ),
+              );
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      expect(largest.length, path).toBeGreaterThan(0);
+      expect(largest, path).not.toContain('consent bar');
+      await page.close();
+    }
+    await context.close();
+  }, 60_000);
 });
