@@ -29,6 +29,9 @@ const TEXT_PRELOAD =
 
 const attribute = (text: string, pattern: RegExp) => pattern.exec(text)?.[1];
 
+/** A page's head, where it names what it fetches. */
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
 /** A GET as sent, without fetch's own decompression: the raw body and its headers. */
 function rawGet(
   path: string,
@@ -219,12 +222,11 @@ describe('prerendered pages', () => {
       [...html.matchAll(/<(?:link|script)\b[^>]*\b(?:href|src)="\/assets\/[^>]*>/g)].map(
         ([tag]) => tag,
       );
-    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
     const TEMPLATE = /<template id="tm-hydration-tags">([\s\S]*?)<\/template>/;
 
     // A content page names only its stylesheet; its scripts and texts wait in a template,
     // which index.html's script adds after the first paint (the browser tests watch it run).
-    const faq = head((await html('/faq')).text);
+    const faq = headOf((await html('/faq')).text);
     const deferred = assetTags(TEMPLATE.exec(faq)?.[1] ?? '');
     expect(deferred.filter((tag) => tag.startsWith('<script type="module"'))).toHaveLength(1);
     expect(deferred.length).toBeGreaterThan(5);
@@ -236,7 +238,7 @@ describe('prerendered pages', () => {
 
     // The home page's address comes from the API: its scripts are in its head, at low
     // priority behind the stylesheet.
-    const home = head((await html('/')).text);
+    const home = headOf((await html('/')).text);
     expect(home).not.toMatch(TEMPLATE);
     const homeTags = assetTags(home).filter((tag) => !tag.includes('rel="stylesheet"'));
     expect(homeTags.some((tag) => tag.startsWith('<script type="module"'))).toBe(true);
@@ -251,11 +253,9 @@ describe('prerendered pages', () => {
   it('marks the scripts every page runs at load, and only those, for compiling up front', async () => {
     const scriptsIn = (html: string) =>
       [
-        ...html
-          .slice(0, html.indexOf('</head>'))
-          .matchAll(
-            /<(?:script type="module"|link rel="modulepreload")[^>]*\b(?:src|href)="([^"]+)"/g,
-          ),
+        ...headOf(html).matchAll(
+          /<(?:script type="module"|link rel="modulepreload")[^>]*\b(?:src|href)="([^"]+)"/g,
+        ),
       ].map(([, file]) => file!);
     const startsWithHint = async (file: string) =>
       (await (await fetch(`${server.url}${file}`)).text()).startsWith(
