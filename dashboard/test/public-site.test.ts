@@ -212,10 +212,13 @@ describeInChromium('the public site in Chromium', (suite) => {
     await page.keyboard.press('Enter');
     await answer.waitFor();
 
-    // A search finds answers as well as questions, and opens what it found.
+    // A search finds answers as well as questions, and opens what it found (typed before the
+    // page's script has run, it filters once it has).
     await page.getByLabel('Search the questions').fill('attachment');
     const shownCount = page.getByText(/^\d+ questions?$/);
-    await expect.poll(async () => (await shownCount.textContent()) !== '35 questions').toBe(true);
+    await expect
+      .poll(async () => (await shownCount.textContent()) !== '35 questions', { timeout: 10_000 })
+      .toBe(true);
     const count = Number((await shownCount.textContent())?.split(' ')[0]);
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThan(35);
@@ -243,6 +246,34 @@ describeInChromium('the public site in Chromium', (suite) => {
     const linked = await context.newPage();
     await linked.goto(`${suite.server.url}/faq#can-i-receive-attachments`);
     await linked.locator('#can-i-receive-attachments p').waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 30_000);
+
+  it('filters the FAQ by what was typed before its script ran', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    // The page paints before its scripts run: held here until the visitor has typed.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/faq`, { waitUntil: 'commit' });
+    await page.getByText('35 questions').waitFor({ timeout: 10_000 });
+    // A topic pressed now would do nothing: the topics wait for the script.
+    expect(await page.getByRole('button', { name: 'Pro', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Search the questions').fill('attachment');
+    release();
+    const shownCount = page.getByText(/^\d+ questions?$/);
+    await expect
+      .poll(async () => (await shownCount.textContent()) !== '35 questions', { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.getByLabel('Search the questions').inputValue()).toBe('attachment');
+    await page.getByText('Can I receive attachments?', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Pro', exact: true }).isEnabled())
+      .toBe(true);
     await context.close();
   }, 30_000);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLocation } from 'react-router';
 import { SiteLink } from '../../shared/routing/site-link';
@@ -32,6 +32,7 @@ export function FaqPage() {
   const [search, setSearch] = useState('');
   const [topic, setTopic] = useState<FaqTopic | 'all'>('all');
   const searchId = useId();
+  const searchBox = useRef<HTMLInputElement>(null);
   const linked = useLocation().hash.slice(1);
 
   const entries = useMemo(
@@ -49,6 +50,12 @@ export function FaqPage() {
     const target = linked ? document.getElementById(linked) : null;
     if (target instanceof HTMLDetailsElement) target.open = true;
   }, [linked]);
+  // What a visitor typed before the script ran stays in the box when React hydrates it, but
+  // not in the state, and React raises no change for it: take it up, so it filters.
+  useEffect(() => {
+    const typed = searchBox.current?.value ?? '';
+    if (typed !== '') setSearch(typed);
+  }, []);
 
   return (
     <SitePageFrame
@@ -62,6 +69,7 @@ export function FaqPage() {
       </label>
       <input
         id={searchId}
+        ref={searchBox}
         type="search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
