@@ -77,6 +77,50 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.close();
   }, 60_000);
 
+  it('puts each new mail at the top, and never moves the rows already shown', async () => {
+    const page = await suite.browser.newPage();
+    // Every order the list takes, frame by frame: mail of the same second, announced by the
+    // stream (whole seconds) and then read again with the list (milliseconds), must not swap.
+    await page.addInitScript(`
+      window.rowOrders = [];
+      const look = () => {
+        const order = [...document.querySelectorAll('button[data-message-id]')]
+          .map((row) => row.dataset.messageId).join(' ');
+        if (window.rowOrders.at(-1) !== order) window.rowOrders.push(order);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    `);
+    const address = await openHome(page, suite.server.url);
+    for (const subject of ['Order one', 'Order two', 'Order three']) {
+      // The list's own read, which follows each new mail (for its codes), has answered.
+      const listRead = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/mailbox/messages',
+        { timeout: 10_000 },
+      );
+      await sendMail(suite.server.smtpPort, {
+        from: 'Bob <bob@example.com>',
+        to: address,
+        subject,
+        text: 'Hello',
+      });
+      await page.getByRole('button', { name: new RegExp(subject) }).waitFor({ timeout: 10_000 });
+      await listRead;
+    }
+    // Two frames, so the last read's rows have been painted and looked at.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const orders = (await page.evaluate('window.rowOrders')) as string[];
+    const shown = orders.filter((order) => order !== '').map((order) => order.split(' '));
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    for (const [index, rows] of shown.entries()) {
+      if (index > 0) expect(rows.slice(1)).toEqual(shown[index - 1]);
+    }
+    expect(shown.at(-1)).toHaveLength(3);
+    await page.close();
+  }, 60_000);
+
   it('searches, filters and selects in the inbox, and marks an opened message seen', async () => {
     const page = await suite.browser.newPage();
     const address = await openHome(page, suite.server.url);

@@ -1,5 +1,6 @@
 // How one frame of the inbox's event stream changes the cached list.
 import { describe, expect, it } from 'vitest';
+import { filterMessages } from '../src/features/inbox/filter-messages.js';
 import type { InboxMessage } from '../src/features/inbox/normalize-message.js';
 import { lacksCodes, withChange } from '../src/features/inbox/use-live-messages.js';
 
@@ -38,6 +39,20 @@ describe('withChange', () => {
       'e',
       'd',
     ]);
+  });
+
+  it('puts a new message timed to the second above those listed earlier in its second', () => {
+    // The list has milliseconds; mail.tm's stream, which announces the new one, whole seconds.
+    const listed = [
+      message('b', '2026-11-26T10:00:05.700Z'),
+      message('a', '2026-11-26T10:00:05.200Z'),
+    ];
+    const announced = message('c', '2026-11-26T10:00:05+00:00');
+    const changed = withChange(listed, { kind: 'message', message: announced });
+    expect(ids(changed)).toEqual(['c', 'b', 'a']);
+    expect(ids(filterMessages(changed, { search: '', filter: 'all', sort: 'date' }, 'en'))).toEqual(
+      ['c', 'b', 'a'],
+    );
   });
 
   it('takes a deleted message out', () => {

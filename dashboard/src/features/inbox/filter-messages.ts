@@ -37,8 +37,20 @@ function matchesFilter(message: ListedMessage, filter: InboxFilter): boolean {
   return true;
 }
 
-const newestFirst = (a: ListedMessage, b: ListedMessage) =>
-  Date.parse(b.createdAt) - Date.parse(a.createdAt);
+/**
+ * Newest first, to the second. The free inbox's stream speaks mail.tm's format, whose times
+ * have whole seconds, while its list has milliseconds: compared finer, a message just
+ * announced would sort below one listed earlier in its second, then jump above it when the
+ * list is read again. Within a second the order stands: the server's (which knows the
+ * milliseconds), with a newly announced message first. A message without a date goes last.
+ */
+export const newestFirst = (
+  a: Pick<ListedMessage, 'createdAt'>,
+  b: Pick<ListedMessage, 'createdAt'>,
+) => receivedSecond(b) - receivedSecond(a);
+
+const receivedSecond = ({ createdAt }: Pick<ListedMessage, 'createdAt'>) =>
+  Math.floor((Date.parse(createdAt) || 0) / 1000);
 
 /**
  * Kept per locale, and built only for a sort by name: the first Collator of a page loads

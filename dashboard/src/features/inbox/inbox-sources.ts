@@ -15,6 +15,7 @@ import {
 } from '@tempmail/sdk';
 import { createApiClient } from '../../shared/create-api-client';
 import type { MailTmAccount } from '../address/page-address';
+import { newestFirst } from './filter-messages';
 import {
   toInboxMessage,
   toOpenedMessage,
@@ -63,11 +64,10 @@ export type InboxChange =
   | { kind: 'unknown' };
 
 /** Sorts the list in place, newest first, and returns it. */
-export const newestFirst = (messages: InboxMessage[]) =>
-  messages.sort((a, b) => Date.parse(b.createdAt || '0') - Date.parse(a.createdAt || '0'));
+export const sortNewestFirst = (messages: InboxMessage[]) => messages.sort(newestFirst);
 
 const listed = (items: readonly unknown[]) =>
-  newestFirst(items.flatMap((item) => toInboxMessage(item) ?? []));
+  sortNewestFirst(items.flatMap((item) => toInboxMessage(item) ?? []));
 
 function parses(data: string): unknown {
   try {

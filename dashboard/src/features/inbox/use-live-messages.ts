@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { newestFirst, type InboxChange, type InboxSource } from './inbox-sources';
+import { sortNewestFirst, type InboxChange, type InboxSource } from './inbox-sources';
 import type { InboxMessage } from './normalize-message';
 import { messageQueryOptions, messagesQueryOptions } from './message-queries';
 
@@ -37,7 +37,7 @@ export function withChange(
 ): InboxMessage[] {
   if (change.kind === 'deleted') return list.filter((message) => message.id !== change.id);
   const { message } = change;
-  if (!list.some((listed) => listed.id === message.id)) return newestFirst([message, ...list]);
+  if (!list.some((listed) => listed.id === message.id)) return sortNewestFirst([message, ...list]);
   return list.map((listed) =>
     listed.id === message.id
       ? {
