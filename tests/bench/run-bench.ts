@@ -3,6 +3,7 @@
 import { apiBench } from './api-bench.js';
 import { smtpBench } from './smtp-bench.js';
 import { soakBench } from './soak-bench.js';
+import { startBench } from './start-bench.js';
 import { storageBench } from './storage-bench.js';
 import { webBench } from './web-bench.js';
 
@@ -10,6 +11,7 @@ const benchmarks: Record<string, { describe: string; run: () => Promise<void> }>
   api: apiBench,
   smtp: smtpBench,
   soak: soakBench,
+  start: startBench,
   storage: storageBench,
   web: webBench,
 };
