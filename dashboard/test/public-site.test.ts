@@ -277,6 +277,40 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('sends what was typed into the contact form before its script ran', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    // The page paints before its scripts run: held here until the visitor has typed.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/contact`, { waitUntil: 'commit' });
+    const form = page.locator('#contact-form');
+    await form.getByLabel('Name').waitFor({ timeout: 10_000 });
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email').fill('grace@example.com');
+    await form.getByLabel('Subject').fill('Typed early');
+    await form.getByLabel('Message').fill('Written while the page was still loading.');
+    const sent = page.waitForRequest('**/api/contact', { timeout: 15_000 });
+    release();
+    // Pressed once the page has hydrated: the button waits for it.
+    await form.getByRole('button', { name: 'Send message' }).click({ timeout: 15_000 });
+    expect((await sent).postDataJSON()).toMatchObject({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      subject: 'Typed early',
+      message: 'Written while the page was still loading.',
+    });
+    await form
+      .getByRole('status')
+      .filter({ hasText: "Thank you for your message! We'll get back to you within 24 hours." })
+      .waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 30_000);
+
   it('posts the contact form for real, and says when it could not', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();

@@ -17,6 +17,7 @@ import { FilterChips } from '../../shared/ui/filter-chips';
 import { SitePageFrame } from '../site/site-page-frame';
 import { filterFaq } from './filter-faq';
 import { serializeForScript } from '../../shared/serialize-for-script';
+import { useTypedBeforeHydration } from '../../shared/use-typed-before-hydration';
 
 /**
  * The FAQ page: the home accordion's 35 questions, searchable over question and answer,
@@ -50,12 +51,7 @@ export function FaqPage() {
     const target = linked ? document.getElementById(linked) : null;
     if (target instanceof HTMLDetailsElement) target.open = true;
   }, [linked]);
-  // What a visitor typed before the script ran stays in the box when React hydrates it, but
-  // not in the state, and React raises no change for it: take it up, so it filters.
-  useEffect(() => {
-    const typed = searchBox.current?.value ?? '';
-    if (typed !== '') setSearch(typed);
-  }, []);
+  useTypedBeforeHydration(searchBox, setSearch);
 
   return (
     <SitePageFrame

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import {
   useController,
   type Control,
@@ -7,6 +8,7 @@ import {
 import { isEmailAddress } from '../check-email-address';
 import { TEXT_INPUT } from './button-classes';
 import { FormField } from './form-field';
+import { useTypedBeforeHydration } from '../use-typed-before-hydration';
 
 /**
  * The email input of every form (forwarding, the sign-in link, contact), so each offers the
@@ -36,12 +38,24 @@ export function EmailField<T extends FieldValues>({
       },
     },
   });
+  // The contact page is prerendered: an address typed before its script ran must count.
+  const box = useRef<HTMLInputElement | null>(null);
+  useTypedBeforeHydration(box, field.onChange);
+  const { ref: fieldRef } = field;
+  const setBox = useCallback(
+    (element: HTMLInputElement | null) => {
+      fieldRef(element);
+      box.current = element;
+    },
+    [fieldRef],
+  );
   return (
     <FormField label={label} error={fieldState.error?.message}>
       {(described) => (
         <input
           {...described}
           {...field}
+          ref={setBox}
           type="email"
           autoComplete="email"
           inputMode="email"
