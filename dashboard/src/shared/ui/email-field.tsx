@@ -40,7 +40,9 @@ export function EmailField<T extends FieldValues>({
   });
   // The contact page is prerendered: an address typed before its script ran must count.
   const box = useRef<HTMLInputElement | null>(null);
-  useTypedBeforeHydration(box, field.onChange);
+  useTypedBeforeHydration(box, (typed) => {
+    if (typed !== field.value) field.onChange(typed);
+  });
   const { ref: fieldRef } = field;
   const setBox = useCallback(
     (element: HTMLInputElement | null) => {
