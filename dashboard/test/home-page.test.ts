@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
-import { OPEN_MESSAGE_TIMEOUT_MS, openHome } from './support/open-home.js';
+import { OPEN_MESSAGE_TIMEOUT_MS, openHome, receiveMail } from './support/open-home.js';
 
 const ADDRESS = /^[a-z0-9]+@tempmail\.test$/;
 
@@ -98,13 +98,7 @@ describeInChromium('the home page in Chromium', (suite) => {
         (response) => new URL(response.url()).pathname === '/api/mailbox/messages',
         { timeout: 10_000 },
       );
-      await sendMail(suite.server.smtpPort, {
-        from: 'Bob <bob@example.com>',
-        to: address,
-        subject,
-        text: 'Hello',
-      });
-      await page.getByRole('button', { name: new RegExp(subject) }).waitFor({ timeout: 10_000 });
+      await receiveMail(page, suite.server.smtpPort, address, subject);
       await listRead;
     }
     // Two frames, so the last read's rows have been painted and looked at.

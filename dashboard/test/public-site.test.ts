@@ -3,8 +3,20 @@
 // and the consent banner.
 import BetterSqlite3 from 'better-sqlite3';
 import path from 'node:path';
+import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { describeInChromium } from './support/describe-in-chromium.js';
+
+/** Holds every script of the page until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
 describeInChromium('the public site in Chromium', (suite) => {
   it('sends a visitor from France to /fr, in French, and remembers it', async () => {
@@ -253,12 +265,7 @@ describeInChromium('the public site in Chromium', (suite) => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     // The page paints before its scripts run: held here until the visitor has typed.
-    let release = () => {};
-    const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`${suite.server.url}/faq`, { waitUntil: 'commit' });
     await page.getByText('35 questions').waitFor({ timeout: 10_000 });
     // A topic pressed now would do nothing: the topics wait for the script.
@@ -281,12 +288,7 @@ describeInChromium('the public site in Chromium', (suite) => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     // The page paints before its scripts run: held here until the visitor has typed.
-    let release = () => {};
-    const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`${suite.server.url}/contact`, { waitUntil: 'commit' });
     const form = page.locator('#contact-form');
     await form.getByLabel('Name').waitFor({ timeout: 10_000 });

@@ -80,3 +80,14 @@ export function mailTo(smtpPort: number, to: string, subject: string): Promise<v
     text: `${subject}.`,
   });
 }
+
+/** Sends `mailTo`'s message and waits for its row in the inbox the page shows. */
+export async function receiveMail(
+  page: Page,
+  smtpPort: number,
+  to: string,
+  subject: string,
+): Promise<void> {
+  await mailTo(smtpPort, to, subject);
+  await page.getByRole('button', { name: new RegExp(subject) }).waitFor({ timeout: 10_000 });
+}
