@@ -38,10 +38,13 @@ if (prerendered) {
     );
   });
 } else {
-  root.replaceChildren();
+  // The 404 page's HTML (sent for any path without a page) stays on screen until the app's
+  // first render replaces it in one go: emptied first, the page would flash blank, then
+  // show the start overlay meant for the bare app's empty root.
+  const empty = !root.hasChildNodes();
   createRoot(root).render(
     <StrictMode>
-      <AppRoot startOverlay />
+      <AppRoot startOverlay={empty} />
     </StrictMode>,
   );
 }

@@ -412,13 +412,33 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
-  it('answers an unknown path with the 404 page', async () => {
+  it('answers an unknown path with the 404 page, which never goes blank', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
+    // The page's HTML shows the 404 page; the app then renders it afresh, and must replace
+    // it in one go rather than empty the page first.
+    await page.addInitScript(`
+      window.rootEmptied = false;
+      window.overlayShown = false;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (root && document.readyState !== 'loading' && !root.hasChildNodes())
+          window.rootEmptied = true;
+        if (document.querySelector('body > [role="status"].fixed')) window.overlayShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    `);
     const response = await page.goto(`${suite.server.url}/no/such/page`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await page.title()).toBe('404 - Page not found | TempMail');
+    // Once the app has rendered: the language menu is enabled by the app only.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Language' }).isEnabled(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.evaluate('[window.rootEmptied, window.overlayShown]')).toEqual([
+      false,
+      false,
+    ]);
     for (const name of ['Home', 'Features', 'FAQ', 'Privacy', 'Contact']) {
       expect(await page.getByRole('link', { name, exact: true }).count()).toBeGreaterThan(0);
     }
