@@ -34,8 +34,10 @@ async function timeStart(): Promise<number> {
     detached: true,
     stdio: 'ignore',
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    while (performance.now() - started < GIVE_UP_MS) {
+    // A start that failed (npm or the build check exiting) is not waited on for a minute.
+    while (performance.now() - started < GIVE_UP_MS && child.exitCode === null) {
       const answered = await fetch(`http://127.0.0.1:${port}/healthz`).then(
         (response) => response.ok,
         () => false,
@@ -45,8 +47,7 @@ async function timeStart(): Promise<number> {
     }
     return Number.POSITIVE_INFINITY;
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
     await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
