@@ -854,6 +854,59 @@ describe.each(testBackends)('storage on $name', (backend) => {
       });
       expect(await repos.forwarding.findByConfirmToken(token)).toBeUndefined();
     });
+
+    it('queues forwarding and webhooks with the commit, for owned mailboxes only', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      await repos.users.update(user.id, { plan: 'pro_24hr', proExpiresAt: T0 + 24 * HOUR }, T0);
+      await repos.forwarding.save(
+        user.id,
+        { email: 'me@real.example', enabled: true, confirmedAt: T0 },
+        T0,
+      );
+      const owned = await newMailbox({ owner: user.id });
+      const free = await newMailbox();
+      const webhook = await repos.webhooks.create({
+        id: `wh_${++counter}`,
+        userId: user.id,
+        mailboxId: owned.id,
+        url: 'https://hooks.example/in',
+        secret: 'secret',
+        createdAt: T0,
+      });
+      // One commit with a free mailbox's message, alone, then beside an owned one's.
+      const [alone] = await storeReceivedParsed([free.id]);
+      const [mine, theirs] = await storeReceivedParsed([owned.id, free.id]);
+      const forwarded = (await repos.deliveries.claimDue(T0 + 1, 100, HOUR)).map(
+        (delivery) => delivery.messageId,
+      );
+      expect(forwarded).toContain(mine);
+      expect(forwarded).not.toContain(theirs);
+      expect(forwarded).not.toContain(alone);
+      const hooked = await repos.webhooks.listDeliveries(webhook.id, 10);
+      expect(hooked.map((delivery) => delivery.messageId)).toEqual([mine]);
+
+      // A large message is stored first and parsed after: queued when its parse is saved.
+      const [large] = await storeReceived(repos.messages, [
+        { mailboxId: owned.id, raw: bytes('Subject: big\r\n\r\n...'), receivedAt: T0 },
+      ]);
+      await saveParsed(repos.messages, [{ id: large!, parsed: parsed() }], T0);
+      expect(
+        (await repos.deliveries.claimDue(T0 + 1, 100, HOUR)).map((delivery) => delivery.messageId),
+      ).toEqual([large]);
+      expect((await repos.webhooks.listDeliveries(webhook.id, 10)).length).toBe(2);
+    });
+
+    async function storeReceivedParsed(mailboxIds: string[]) {
+      return storeReceived(
+        repos.messages,
+        mailboxIds.map((mailboxId) => ({
+          mailboxId,
+          raw: bytes('Subject: Your code\r\n\r\nYour code is 123456'),
+          receivedAt: T0,
+          parsed: parsed(),
+        })),
+      );
+    }
   });
 
   describe('billing', () => {
