@@ -64,15 +64,23 @@ export async function touchListings(
   now: number,
 ): Promise<void> {
   if (mailboxIds.length === 0) return;
-  await trx
+  await touchListingsQuery(trx, mailboxIds, now).execute();
+}
+
+/** touchListings' statement, for a caller that reads the rows it changes (RETURNING). */
+export function touchListingsQuery(
+  trx: Kysely<DatabaseSchema>,
+  mailboxIds: readonly string[],
+  now: number,
+) {
+  return trx
     .updateTable('mailboxes')
     .set((eb) => ({
       list_version: eb('list_version', '+', 1),
       // Never backwards, even when nodes' clocks differ slightly.
       list_changed_at: sql<number>`case when ${eb.ref('list_changed_at')} > ${now} then ${eb.ref('list_changed_at')} else ${now} end`,
     }))
-    .where('id', 'in', [...new Set(mailboxIds)])
-    .execute();
+    .where('id', 'in', [...new Set(mailboxIds)]);
 }
 
 /**

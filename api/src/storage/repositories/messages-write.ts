@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type {
   CommitBatch,
   CommitResult,
@@ -11,7 +11,7 @@ import type { AttachmentsTable, DatabaseSchema, MessageBodiesTable } from '../sc
 import { insertGroups, splitContent } from '../split-content.js';
 import { queueDeliveries } from './forwarding.js';
 import { queueWebhookDeliveries } from './webhooks.js';
-import { touchListings, type PIECE_OWNER } from './messages-rows.js';
+import { touchListingsQuery, type PIECE_OWNER } from './messages-rows.js';
 
 // The ingest's write path: received raw messages and parse results, in one transaction.
 
@@ -159,15 +159,22 @@ async function insertContent(
   for (const { id, rest } of attachmentRests) await insertRest(trx, 'attachment_chunks', id, rest);
 }
 
+/** What the commit reads of the mailboxes its batch changes. */
+interface MailboxState {
+  id: string;
+  owner_user_id: string | null;
+  ended_at: number | null;
+  ends_at: number | null;
+  ends_after_first_message: boolean | number;
+}
+
 /**
  * Per received message, whether it may be stored: not when its mailbox has ended, by its
  * chosen time (as of this commit) or by an earlier message. A mailbox that ends with its
  * first message takes the first of this batch's, and is marked ended in this same
- * transaction, so no later commit stores a second one (issue 23, item 5). Also says whether
- * any of the batch's mailboxes (`touched`: the received messages' and the parsed ones') has
- * an owner.
+ * transaction, so no later commit stores a second one (issue 23, item 5).
  *
- * Called once the batch's mailbox rows are locked (touchListings): on PostgreSQL, a commit on
+ * `mailboxes` are read as the batch locked them (touchListings): on PostgreSQL, a commit on
  * another node that is storing a first message holds the row until it commits, and this one
  * then reads the row as that commit left it, ended. Without that lock two nodes could each
  * store "the first" message.
@@ -175,38 +182,28 @@ async function insertContent(
 async function admitReceived(
   trx: Kysely<DatabaseSchema>,
   batch: readonly ReceivedMessage[],
-  touched: readonly string[],
+  mailboxes: readonly MailboxState[],
   now: number,
-): Promise<{ admitted: boolean[]; anyOwned: boolean }> {
-  if (touched.length === 0) return { admitted: [], anyOwned: false };
-  const endingNow =
-    batch.length === 0
-      ? []
-      : await trx
-          .updateTable('mailboxes')
-          .set({ ended_at: now })
-          .where('id', 'in', [...new Set(batch.map((message) => message.mailboxId))])
-          .where(sql.ref('ends_after_first_message'), '=', sql.lit(true))
-          .where('ended_at', 'is', null)
-          .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-          .returning('id')
-          .execute();
-  const mailboxes = await trx
-    .selectFrom('mailboxes')
-    .select(['id', 'owner_user_id', 'ended_at', 'ends_at'])
-    .where('id', 'in', touched)
-    .execute();
+): Promise<boolean[]> {
+  const receiving = new Set(batch.map((message) => message.mailboxId));
+  const ended = (row: MailboxState) =>
+    row.ended_at !== null || (row.ends_at !== null && row.ends_at <= now);
+  const endingNow = mailboxes
+    .filter((row) => receiving.has(row.id) && Boolean(row.ends_after_first_message))
+    .filter((row) => !ended(row))
+    .map((row) => row.id);
+  // Rare: most commits hold no such mailbox, and skip the statement.
+  if (endingNow.length > 0) {
+    await trx
+      .updateTable('mailboxes')
+      .set({ ended_at: now })
+      .where('id', 'in', endingNow)
+      .execute();
+  }
   // Each mailbox ended by this batch keeps one message: the first, which ended it.
-  const firstTaken = new Set(endingNow.map((row) => row.id));
-  const refused = new Set(
-    mailboxes
-      .filter((row) => row.ended_at !== null || (row.ends_at !== null && row.ends_at <= now))
-      .map((row) => row.id),
-  );
-  return {
-    admitted: batch.map(({ mailboxId }) => !refused.has(mailboxId) || firstTaken.delete(mailboxId)),
-    anyOwned: mailboxes.some((row) => row.owner_user_id !== null),
-  };
+  const firstTaken = new Set(endingNow);
+  const refused = new Set([...mailboxes.filter(ended).map((row) => row.id), ...endingNow]);
+  return batch.map(({ mailboxId }) => !refused.has(mailboxId) || firstTaken.delete(mailboxId));
 }
 
 /** The mailboxes holding these messages. */
@@ -248,10 +245,21 @@ export function createMessageWritePath(db: Kysely<DatabaseSchema>) {
           ]),
         ];
         // First, and in one statement: it locks every mailbox row the batch changes at once,
-        // before admitReceived reads them. A mailbox whose message is then refused
-        // has its listing marked changed for nothing, which costs a poll one full answer.
-        await touchListings(trx, touched, batch.now);
-        const { admitted, anyOwned } = await admitReceived(trx, batch.received, touched, batch.now);
+        // and reads them for admitReceived. A mailbox whose message is then refused has its
+        // listing marked changed for nothing, which costs a poll one full answer.
+        const mailboxes =
+          touched.length === 0
+            ? []
+            : await touchListingsQuery(trx, touched, batch.now)
+                .returning([
+                  'id',
+                  'owner_user_id',
+                  'ended_at',
+                  'ends_at',
+                  'ends_after_first_message',
+                ])
+                .execute();
+        const admitted = await admitReceived(trx, batch.received, mailboxes, batch.now);
         const stored = batch.received.filter((_, index) => admitted[index]);
         const storedIds = await insertReceived(trx, stored);
         let next = 0;
@@ -261,7 +269,7 @@ export function createMessageWritePath(db: Kysely<DatabaseSchema>) {
         // webhook's mailbox is one its user owns, and both go with the user): a batch of
         // the free inbox's mail skips the two queries, a fifth of this thread's time under
         // SMTP load (`npm run bench -- smtp`).
-        if (anyOwned) {
+        if (mailboxes.some((mailbox) => mailbox.owner_user_id !== null)) {
           const parsedIds = [
             ...savedIds,
             ...stored.flatMap((message, index) => (message.parsed ? [storedIds[index]!] : [])),
