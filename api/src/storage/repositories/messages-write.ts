@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type {
   CommitBatch,
   CommitResult,
@@ -7,7 +7,12 @@ import type {
 } from '../../features/messages/message-types.js';
 import { primaryLink } from '../../features/extraction/extract-links.js';
 import { newId } from '../../features/new-id.js';
-import type { AttachmentsTable, DatabaseSchema, MessageBodiesTable } from '../schema.js';
+import type {
+  AttachmentsTable,
+  DatabaseSchema,
+  MailboxesTable,
+  MessageBodiesTable,
+} from '../schema.js';
 import { insertGroups, splitContent } from '../split-content.js';
 import { queueDeliveries } from './forwarding.js';
 import { queueWebhookDeliveries } from './webhooks.js';
@@ -160,13 +165,14 @@ async function insertContent(
 }
 
 /** What the commit reads of the mailboxes its batch changes. */
-interface MailboxState {
-  id: string;
-  owner_user_id: string | null;
-  ended_at: number | null;
-  ends_at: number | null;
-  ends_after_first_message: boolean | number;
-}
+const MAILBOX_STATE = [
+  'id',
+  'owner_user_id',
+  'ended_at',
+  'ends_at',
+  'ends_after_first_message',
+] as const;
+type MailboxState = Pick<Selectable<MailboxesTable>, (typeof MAILBOX_STATE)[number]>;
 
 /**
  * Per received message, whether it may be stored: not when its mailbox has ended, by its
@@ -250,15 +256,7 @@ export function createMessageWritePath(db: Kysely<DatabaseSchema>) {
         const mailboxes =
           touched.length === 0
             ? []
-            : await touchListingsQuery(trx, touched, batch.now)
-                .returning([
-                  'id',
-                  'owner_user_id',
-                  'ended_at',
-                  'ends_at',
-                  'ends_after_first_message',
-                ])
-                .execute();
+            : await touchListingsQuery(trx, touched, batch.now).returning(MAILBOX_STATE).execute();
         const admitted = await admitReceived(trx, batch.received, mailboxes, batch.now);
         const stored = batch.received.filter((_, index) => admitted[index]);
         const storedIds = await insertReceived(trx, stored);
