@@ -5,7 +5,7 @@ import type { ExtractedCode, MessageTexts } from './extraction-types.js';
  * may end a longer word (passcode, Bestätigungscode, Sicherheitscode) but not one of the
  * codes that are no secret (zip code, area code, promo code). That is checked looking back
  * from after `code`, so that the look-behind runs only where `code` stands, not at every
- * character of the text.
+ * character of the text. No word spans a line break (keywordsNear relies on it).
  */
 const KEYWORD = new RegExp(
   [
@@ -37,6 +37,12 @@ const AFTER = 32;
 const LINE_BEFORE = 120;
 /** A context sentence is cut to this many characters around the code. */
 const CONTEXT_LENGTH = 160;
+
+/** Where a code word stands in a text. */
+interface KeywordPlace {
+  start: number;
+  end: number;
+}
 
 interface Candidate {
   value: string;
@@ -73,10 +79,7 @@ export function extractCodes(message: MessageTexts): ExtractedCode[] {
     const candidates = findCandidates(blanked);
     // Most mail has no number that could be a code: the keyword scan is skipped for it.
     if (candidates.length === 0) continue;
-    const keywords = [...blanked.matchAll(KEYWORD)].map((match) => ({
-      start: match.index,
-      end: match.index + match[0].length,
-    }));
+    const keywords = keywordsNear(blanked, candidates);
     for (const candidate of candidates) {
       const near = scoreCandidate(candidate, keywords, blanked);
       if (near === undefined) continue;
@@ -106,6 +109,42 @@ function blankLinks(text: string): string {
     ' '.repeat(match.length),
   );
 }
+
+/**
+ * The code words that may vouch for a candidate: those ending at most LINE_BEFORE before
+ * it or starting at most AFTER after it. KEYWORD runs only over the lines around the
+ * candidates, not the whole text (a 2 KB mail has one code and 2 KB to scan). No code word
+ * spans a line break, so a scan from the start of a line to the end of one finds exactly
+ * the words a scan of the whole text finds there (what stands before, which the
+ * look-behind reads, is kept).
+ */
+function keywordsNear(text: string, candidates: readonly Candidate[]): KeywordPlace[] {
+  const lines: { from: number; to: number }[] = [];
+  for (const { start, end } of [...candidates].sort((a, b) => a.start - b.start)) {
+    const from = text.lastIndexOf('\n', Math.max(0, start - LINE_BEFORE) - 1) + 1;
+    const lineEnd = text.indexOf('\n', end + AFTER);
+    const to = lineEnd === -1 ? text.length : lineEnd;
+    const last = lines.at(-1);
+    if (last && from <= last.to) last.to = Math.max(last.to, to);
+    else lines.push({ from, to });
+  }
+  const keywords: KeywordPlace[] = [];
+  for (const { from, to } of lines) {
+    const upToLineEnd = text.slice(0, to);
+    KEYWORD.lastIndex = from;
+    for (let match = KEYWORD.exec(upToLineEnd); match; match = KEYWORD.exec(upToLineEnd)) {
+      keywords.push({ start: match.index, end: match.index + match[0].length });
+    }
+  }
+  return keywords;
+}
+
+/**
+ * A capital letter next to a digit, or with one `-` between: a mixed code has one, so text
+ * without one is spared the mixed-code pattern (its look-behind and look-aheads at every
+ * character cost more than the rest of the search together).
+ */
+const CAPITAL_BY_DIGIT = /[A-Z]-?\d|\d-?[A-Z]/;
 
 function findCandidates(text: string): Candidate[] {
   const candidates: Candidate[] = [];
@@ -156,6 +195,7 @@ function findCandidates(text: string): Candidate[] {
   }
   // Capitals and digits mixed, as some services send: K7Q2XP, or in two groups, HT4K-9PWZ.
   // A run of four letters is a word (SPRING25, FORK40): a promo code, not a one-time one.
+  if (!CAPITAL_BY_DIGIT.test(text)) return candidates;
   for (const match of text.matchAll(
     /(?<![\p{L}\d_-])(?=[A-Z\d-]*\d)(?=[A-Z\d-]*[A-Z])(?:[A-Z\d]{6,8}|[A-Z\d]{3,4}-[A-Z\d]{3,4})(?![\p{L}\d_-])/gu,
   )) {
@@ -185,7 +225,7 @@ const SENTENCE_END = /[.!?](?:\s|$)/;
 /** How strongly a keyword vouches for the candidate (higher is closer), or undefined. */
 function scoreCandidate(
   candidate: Candidate,
-  keywords: readonly { start: number; end: number }[],
+  keywords: readonly KeywordPlace[],
   text: string,
 ): number | undefined {
   let score: number | undefined;

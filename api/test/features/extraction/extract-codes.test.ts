@@ -60,6 +60,18 @@ describe('extractCodes', () => {
     expect(primaryCode(inText('Security notice for account 88812345: code 4412'))).toBe('4412');
   });
 
+  it('reads the code words on the lines around a number, with what stands before them', () => {
+    const introduced =
+      'Please enter the following verification code on the page that asked for it, soon:\n\n';
+    expect(primaryCode(inText(`${introduced}482913\n\nThanks!`))).toBe('482913');
+    // Too far: more than a line's reach before the code.
+    const far = `Your verification code\n${'and more words '.repeat(9)}\n482913\n`;
+    expect(extractCodes(inText(far))).toEqual([]);
+    // The word before a line break still says which code this is.
+    expect(extractCodes(inText('Enter your zip\ncode 48291 below.'))).toEqual([]);
+    expect(primaryCode(inText('Welcome!\ncode 48291 below.'))).toBe('48291');
+  });
+
   it('reads the subject and the text, gives each code once with the sentence around it', () => {
     expect(extractCodes(inText('Hello!\nWelcome back.', '204133 is your code'))).toEqual([
       { value: '204133', context: '204133 is your code' },
