@@ -24,10 +24,10 @@ const WINDOWS_1252_C1 =
  * characters, and U+0000 goes (PostgreSQL text cannot hold it, and no reader needs it).
  */
 const strip = (value: string) =>
-  value
-    .replace(/[\u0080-\u009f]/g, (c1) => WINDOWS_1252_C1[c1.charCodeAt(0) - 0x80]!)
-    // eslint-disable-next-line no-control-regex -- NUL is exactly what this removes
-    .replace(/\u0000/g, '');
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what this removes
+  value.replace(/[\u0000\u0080-\u009f]/g, (char) =>
+    char === '\u0000' ? '' : WINDOWS_1252_C1[char.charCodeAt(0) - 0x80]!,
+  );
 
 function flatten(addresses: readonly Address[] | undefined): StoredAddress[] {
   return (addresses ?? []).flatMap((entry) =>

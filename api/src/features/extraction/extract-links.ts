@@ -78,18 +78,18 @@ function linksInHtml(html: string): FoundLink[] {
  */
 function linksInText(text: string): FoundLink[] {
   const links: FoundLink[] = [];
+  // Most text mail writes no URL: its lines are not read one by one.
+  if (!/https?:\/\//i.test(text)) return links;
   const lines = text.split('\n');
+  let previous = '';
   lines.forEach((line, index) => {
     const at = index / lines.length;
     for (const match of line.matchAll(/https?:\/\/[^\s<>"']+/gi)) {
       const url = trimTrailing(match[0]);
       const rest = line.replace(url, ' ').replace(/\s+/g, ' ').trim();
-      const previous = lines
-        .slice(0, index)
-        .reverse()
-        .find((earlier) => earlier.trim() !== '');
-      links.push({ url, text: rest.length > 2 ? rest : (previous?.trim() ?? ''), at });
+      links.push({ url, text: rest.length > 2 ? rest : previous, at });
     }
+    if (line.trim() !== '') previous = line.trim();
   });
   return links;
 }
