@@ -35,7 +35,7 @@ export class JoinedBlob {
       bytes.set(view, offset);
       offset += view.byteLength;
     }
-    this.#bytes = new Uint8Array(bytes.buffer, 0, length);
+    this.#bytes = bytes;
   }
 
   get size(): number {
