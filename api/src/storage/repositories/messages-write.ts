@@ -6,7 +6,7 @@ import type {
   ReceivedMessage,
 } from '../../features/messages/message-types.js';
 import { primaryLink } from '../../features/extraction/extract-links.js';
-import { newId } from '../../features/new-id.js';
+import { newOrderedId } from '../../features/new-id.js';
 import type {
   AttachmentsTable,
   DatabaseSchema,
@@ -67,7 +67,7 @@ async function insertReceived(
   batch: readonly ReceivedMessage[],
 ): Promise<string[]> {
   if (batch.length === 0) return [];
-  const rows = batch.map((message) => ({ id: newId(message.receivedAt), ...message }));
+  const rows = batch.map((message) => ({ id: newOrderedId(message.receivedAt), ...message }));
   await trx
     .insertInto('messages')
     .values(
@@ -138,7 +138,7 @@ async function insertContent(
     });
     parsed.attachments.forEach((attachment, position) => {
       const { first, rest } = splitContent(attachment.content);
-      const attachmentId = newId();
+      const attachmentId = newOrderedId();
       attachments.push({
         id: attachmentId,
         message_id: id,
