@@ -39,8 +39,8 @@ export function newId(now: number = Date.now()): string {
  * the same second: seconds, a 3-byte counter, then 5 random bytes. Made in a row, such ids
  * land together at the end of a primary-key index instead of on a page each: a group commit
  * of 8 messages wrote 44.5 pages to the SQLite WAL with `newId`, 28.8 with these (three
- * tables are keyed by message id). For rows whose id is no secret (they are reached
- * through their mailbox): the counter makes the next one easier to guess.
+ * tables are keyed by message id). Only for rows reached through their mailbox, whose id
+ * is no secret: the counter makes a neighbour's id easier to guess.
  */
 export function newOrderedId(now: number = Date.now()): string {
   counter = (counter + 1) % COUNTER_LIMIT;
