@@ -225,7 +225,7 @@ export const settings = {
     schema: z.coerce.number().int().min(1).max(16),
     default: '2',
     description:
-      'Worker threads parsing received mail, at most: the first starts with the server, the others when messages overlap.',
+      'Worker threads parsing received mail, at most: the first starts with the server, another when large or slow mail holds up those there are.',
   },
   JWT_SECRET: {
     schema: z.string().min(32, { message: 'must be at least 32 characters' }),

@@ -35,7 +35,7 @@ const MESSAGES = 30;
 const STREAMS = 5_000;
 /** Stream handshakes in flight at once while opening them. */
 const STREAMS_OPENING = 100;
-/** Messages a fan-out mailbox gets before its streams open (one per parser thread). */
+/** Messages a fan-out mailbox gets before its streams open, to warm the server up. */
 const FAN_OUT_WARM_UP_MESSAGES = 2;
 const DOMAIN = 'tempmail.test';
 

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { introOf, parseMessage } from '../../src/ingest/parse-message.js';
 import { JoinedBlob } from '../../src/ingest/joined-blob.js';
 import { createParserPool } from '../../src/ingest/parser-pool.js';
@@ -193,27 +194,127 @@ describe('parsing in worker threads', () => {
     );
   });
 
-  it('starts its second thread only once mail overlaps', async () => {
+  describe('threads', () => {
     let started = 0;
-    const counting = createParserPool({
-      size: 2,
-      timeoutMs: 10_000,
-      spawnThread: (...args) => ((started += 1), spawnWorker(...args)),
+    const counting = () =>
+      createParserPool({
+        size: 2,
+        timeoutMs: 10_000,
+        spawnThread: (...args) => ((started += 1), spawnWorker(...args)),
+      });
+    const small = (n: number) => new Uint8Array(Buffer.from(`Subject: one ${n}\r\n\r\nHi.`));
+    /** 1.9 MB of 100 000 recipients: a parse of well over 100 ms. */
+    const manyRecipients = () =>
+      new Uint8Array(largeCases.find((entry) => entry.name.includes('many-recipients'))!.raw());
+    /** The subjects of the messages `noting` parsed, in the order they were answered. */
+    const answered: string[] = [];
+    const noting = async (pool: ReturnType<typeof createParserPool>, raw: Uint8Array) => {
+      const { subject } = await pool.parse(raw);
+      answered.push(subject);
+      return subject;
+    };
+    beforeEach(() => {
+      started = 0;
+      answered.length = 0;
     });
-    const message = (n: number) => new Uint8Array(Buffer.from(`Subject: one ${n}\r\n\r\nHi.`));
-    try {
-      // One message at a time, as a quiet server gets them: one thread.
-      for (let n = 0; n < 5; n += 1) await counting.parse(message(n));
-      expect(started).toBe(1);
-      // Several at once: the second starts, and every message is still answered.
-      const parsed = await Promise.all([5, 6, 7, 8].map((n) => counting.parse(message(n))));
-      expect(parsed.map((entry) => entry.subject)).toEqual(['one 5', 'one 6', 'one 7', 'one 8']);
-      expect(started).toBe(2);
-      await Promise.all([9, 10, 11].map((n) => counting.parse(message(n))));
-      expect(started).toBe(2);
-    } finally {
-      await counting.close();
-    }
+
+    it('keeps to one while it keeps up with small mail', async () => {
+      const pool = counting();
+      try {
+        // One message at a time, as a quiet server gets them.
+        for (let n = 0; n < 5; n += 1) await pool.parse(small(n));
+        // More at once than a worker is given ahead: they wait for the same thread.
+        const subjects = await Promise.all(
+          Array.from({ length: 20 }, (_, n) => pool.parse(small(5 + n))),
+        );
+        expect(subjects.map((entry) => entry.subject)).toEqual(
+          Array.from({ length: 20 }, (_, n) => `one ${5 + n}`),
+        );
+        expect(started).toBe(1);
+      } finally {
+        await pool.close();
+      }
+    });
+
+    /** 100 KB messages, four at once: more than a worker is given ahead in bytes. */
+    const largeOnes = (pool: ReturnType<typeof createParserPool>) => {
+      const body = 'x'.repeat(100_000);
+      return Promise.all(
+        [1, 2, 3, 4].map((n) =>
+          pool.parse(new Uint8Array(Buffer.from(`Subject: large ${n}\r\n\r\n${body}`))),
+        ),
+      );
+    };
+
+    it('shares large mail between two', async () => {
+      const pool = counting();
+      try {
+        const parsed = await largeOnes(pool);
+        expect(parsed.map((entry) => entry.subject)).toEqual([1, 2, 3, 4].map((n) => `large ${n}`));
+        expect(started).toBe(2);
+      } finally {
+        await pool.close();
+      }
+    });
+
+    it('gives the second what a large message on the first would hold up', async () => {
+      const pool = counting();
+      try {
+        await largeOnes(pool);
+        await Promise.all([noting(pool, manyRecipients()), noting(pool, small(1))]);
+        expect(answered).toEqual(['one 1', expect.any(String)]);
+      } finally {
+        await pool.close();
+      }
+    });
+
+    it('moves the queue on once the worker it waits for falls behind', async () => {
+      // Workers that answer with the message's text, and hold one that says "slow" until
+      // the test opens the gate: a slow parse of a small message, which only the time shows.
+      const fake = `
+        const { parentPort, workerData } = require('node:worker_threads');
+        const gate = new Int32Array(workerData);
+        parentPort.postMessage({ ready: true });
+        parentPort.on('message', (tasks) => {
+          const results = tasks.map(({ id, raw }) => {
+            const text = Buffer.from(raw).toString();
+            if (text === 'slow') Atomics.wait(gate, 0, 0);
+            return { id, result: { subject: text } };
+          });
+          parentPort.postMessage(results);
+        });`;
+      const gate = new Int32Array(new SharedArrayBuffer(4));
+      const open = () => {
+        Atomics.store(gate, 0, 1);
+        Atomics.notify(gate, 0);
+      };
+      const pool = createParserPool({
+        size: 2,
+        timeoutMs: 10_000,
+        spawnThread: () => (
+          (started += 1),
+          new Worker(fake, { eval: true, workerData: gate.buffer })
+        ),
+      });
+      const text = (value: string) => new Uint8Array(Buffer.from(value));
+      try {
+        await pool.parse(text('warm'));
+        // Sent together: the first thread takes the slow one and the 7 after it; the ninth
+        // waits until that thread counts as behind, then goes to a second.
+        const all = ['slow', ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `one ${n}`)].map((value) =>
+          noting(pool, text(value)),
+        );
+        await all[8];
+        expect(answered).toEqual(['one 8']);
+        open();
+        await Promise.all(all);
+        expect(answered.slice(1, 3)).toEqual(['slow', 'one 1']);
+        expect(started).toBe(2);
+      } finally {
+        open();
+        await pool.close();
+      }
+    });
   });
 
   /** A message above the 4 MiB header scan: a 4.5 MB attachment, base64. */
