@@ -149,7 +149,6 @@ export function createParserPool(options: {
    * way per task cost both threads more than the copy of a small message does.
    */
   function fill(slot: Slot) {
-    if (!slot.ready || closed) return;
     const wasIdle = slot.inFlight.length === 0;
     const posted: { id: number; raw: Uint8Array }[] = [];
     let transfer: ArrayBuffer[] = [];
@@ -198,9 +197,9 @@ export function createParserPool(options: {
     const now = performance.now();
     for (const slot of slots) {
       if (closed || queue.length === 0) return;
-      if (behind(slot, now)) continue;
+      if (!slot.ready || behind(slot, now)) continue;
       fill(slot);
-      if (queue.length === 0 || !slot.ready) return;
+      if (queue.length === 0) return;
       // A message to hand over needs an idle worker; anything else waits for this one while
       // it has only quick work, or until it falls behind.
       if (behind(slot, now) || handedOver(queue[0]!.raw)) continue;
@@ -213,7 +212,10 @@ export function createParserPool(options: {
       ).unref();
       return;
     }
-    if (queue.length > 0 && slots.length < options.size) slots.push(spawn());
+    // None ready could take it: one more thread, unless one is starting (it takes the queue
+    // once ready).
+    const starting = slots.some((slot) => !slot.ready);
+    if (queue.length > 0 && !starting && slots.length < options.size) slots.push(spawn());
   }
 
   slots.push(spawn());
