@@ -42,7 +42,7 @@ const PIPELINE_DEPTH = 8;
 /**
  * A worker is behind when it has been on one message longer than this, or holds more mail
  * than this many bytes: the messages already posted to it wait for it, new ones go to the
- * next thread. A warm worker parses 100 KB of HTML in about 3 ms, and answers at least
+ * next thread. A warm worker parses 100 KB of HTML in about 2 ms, and answers at least
  * every 5 ms while it parses quickly (parse-worker.ts).
  */
 const BEHIND_MS = 20;
