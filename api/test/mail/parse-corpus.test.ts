@@ -268,35 +268,45 @@ describe('parsing in worker threads', () => {
       }
     });
 
-    it('moves the queue on once the worker it waits for falls behind', async () => {
-      // Workers that answer with the message's text, and hold one that says "slow" until
-      // the test opens the gate: a slow parse of a small message, which only the time shows.
-      const fake = `
-        const { parentPort, workerData } = require('node:worker_threads');
-        const gate = new Int32Array(workerData);
-        parentPort.postMessage({ ready: true });
-        parentPort.on('message', (tasks) => {
-          const results = tasks.map(({ id, raw }) => {
-            const text = Buffer.from(raw).toString();
-            if (text === 'slow') Atomics.wait(gate, 0, 0);
-            return { id, result: { subject: text } };
-          });
-          parentPort.postMessage(results);
-        });`;
+    /**
+     * Workers that answer with the message's text and their own number, at once, except
+     * for two: "slow" is held until the gate opens, "stuck" spins for 3 s. Both are slow
+     * parses of a small message, which only the time shows.
+     */
+    const fake = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      const gate = new Int32Array(workerData.gate);
+      parentPort.postMessage({ ready: true });
+      parentPort.on('message', (tasks) => {
+        const results = tasks.map(({ id, raw }) => {
+          const text = Buffer.from(raw).toString();
+          if (text === 'slow') Atomics.wait(gate, 0, 0);
+          if (text === 'stuck') for (const end = Date.now() + 3000; Date.now() < end; );
+          return { id, result: { subject: text, worker: workerData.number } };
+        });
+        parentPort.postMessage(results);
+      });`;
+    /** A pool of fake workers; `open` lets "slow" through. */
+    const fakePool = (timeoutMs: number) => {
       const gate = new Int32Array(new SharedArrayBuffer(4));
+      const pool = createParserPool({
+        size: 2,
+        timeoutMs,
+        spawnThread: () => (
+          (started += 1),
+          new Worker(fake, { eval: true, workerData: { gate: gate.buffer, number: started } })
+        ),
+      });
       const open = () => {
         Atomics.store(gate, 0, 1);
         Atomics.notify(gate, 0);
       };
-      const pool = createParserPool({
-        size: 2,
-        timeoutMs: 10_000,
-        spawnThread: () => (
-          (started += 1),
-          new Worker(fake, { eval: true, workerData: gate.buffer })
-        ),
-      });
-      const text = (value: string) => new Uint8Array(Buffer.from(value));
+      return { pool, open };
+    };
+    const text = (value: string) => new Uint8Array(Buffer.from(value));
+
+    it('moves the queue on once the worker it waits for falls behind', async () => {
+      const { pool, open } = fakePool(10_000);
       try {
         await pool.parse(text('warm'));
         // Sent together: the first thread takes the slow one and the 7 after it; the ninth
@@ -310,6 +320,30 @@ describe('parsing in worker threads', () => {
         await Promise.all(all);
         expect(answered.slice(1, 3)).toEqual(['slow', 'one 1']);
         expect(started).toBe(2);
+      } finally {
+        open();
+        await pool.close();
+      }
+    });
+
+    it('gives the queue to a ready thread while a replaced one starts', async () => {
+      const { pool, open } = fakePool(1_000);
+      const workerOf = async (value: string) =>
+        ((await pool.parse(text(value))) as unknown as { worker: number }).worker;
+      try {
+        await workerOf('warm');
+        // Two threads, both ready: the second took what the slow first one held up.
+        const slow = workerOf('slow');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await workerOf('one')).toBe(2);
+        open();
+        expect(await slow).toBe(1);
+        // The first is stuck past the deadline and replaced by a third, which is starting
+        // when the next message comes: the second, ready, takes it.
+        const stuck = await pool.parse(text('stuck'));
+        expect(stuck.state).toBe('failed');
+        expect(await workerOf('after')).toBe(2);
+        expect(started).toBe(3);
       } finally {
         open();
         await pool.close();
