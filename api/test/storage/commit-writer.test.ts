@@ -1,8 +1,9 @@
-// The ingest's writer: on SQLite a thread with its own connection, except for batches too
-// large to copy there. Either way the commit must be visible to the app's connection, and
+// The ingest's writer: on SQLite a thread with its own connection, except for large
+// messages and batches, too large to copy there. Either way the commit must be visible to the app's connection, and
 // the caller's bytes must stay whole (a failed batch is retried item by item).
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommitBatch } from '../../src/features/messages/message-types.js';
 import { startCommitWriter, type CommitWriter } from '../../src/storage/commit-writer.js';
 import { spawnWorker, type SpawnThread } from '../../src/spawn-worker.js';
 import { createRepositories, type Repositories } from '../../src/storage/repositories/index.js';
@@ -134,6 +135,51 @@ describe('the SQLite writer thread', () => {
   });
   afterAll(() => database?.dispose());
 
+  it('writes ordinary mail in the thread, in batches past 1 MiB; a large message or batch on the main thread', async () => {
+    /** How many messages each batch posted to the thread held. */
+    const posted: number[] = [];
+    const spawn: SpawnThread = (...args) => {
+      const thread = spawnWorker(...args);
+      const post = thread.postMessage.bind(thread);
+      thread.postMessage = (message: { batch?: CommitBatch }, transfer) => {
+        if (message.batch) posted.push(message.batch.received.length);
+        post(message, transfer);
+      };
+      return thread;
+    };
+    const writer = await startCommitWriter(database.storage, spawn);
+    try {
+      const box = await repositories.mailboxes.create({
+        address: 'writer-sizes@tempmail.test',
+        passwordHash: 'unused',
+        ownerUserId: null,
+        now: T0,
+        expiresAt: T0 + 3_600_000,
+      });
+      const messages = (count: number, bytes: number) =>
+        Array.from({ length: count }, (_, n) => ({
+          mailboxId: box.id,
+          raw: Buffer.from(`Subject: ${n}\r\n\r\n${'x'.repeat(bytes)}\r\n`),
+          receivedAt: T0,
+        }));
+      const commit = async (received: ReturnType<typeof messages>) => {
+        const { ids } = await writer.commitBatch({ received, parsed: [], now: T0 });
+        expect(ids).toHaveLength(received.length);
+      };
+      // 20 messages of 100 KB: 2 MB in all, none large.
+      await commit(messages(20, 100_000));
+      expect(posted).toEqual([20]);
+      // One message over 1 MiB: not copied, whatever shares its batch.
+      await commit([...messages(1, 2_000), ...messages(1, 1_100_000)]);
+      // 10 messages of 900 KB: each ordinary, over 8 MiB together.
+      await commit(messages(10, 900_000));
+      expect(posted).toEqual([20]);
+      expect(await repositories.messages.count([box.id])).toBe(32);
+    } finally {
+      await writer.close();
+    }
+  });
+
   it('fails the commits of a thread that dies, leaves no half batch, and starts a new one', async () => {
     const threads: Worker[] = [];
     const spawn: SpawnThread = (...args) => {
@@ -151,7 +197,7 @@ describe('the SQLite writer thread', () => {
         expiresAt: T0 + 3_600_000,
       });
       const stored = () => repositories.messages.count([box.id]);
-      // 300 messages, under the 1 MiB that would send the batch to the main thread.
+      // 300 small messages: a batch the thread writes.
       const batch = Array.from({ length: 300 }, (_, n) => ({
         mailboxId: box.id,
         raw: Buffer.from(`Subject: ${n}\r\n\r\n${'x'.repeat(2_000)}\r\n`),
