@@ -20,6 +20,11 @@ describe('htmlToText', () => {
     ).toBe('Welcome\nLine one\nline two\nEnd');
   });
 
+  it('makes each run of white space one space, and leaves none around a line break', () => {
+    expect(htmlToText('a \t\u00a0 b\tc&nbsp;d  e f')).toBe('a b c d e f');
+    expect(htmlToText('<p>one  </p>  <p>\t two</p>\n\n\n<p> three </p>')).toBe('one\ntwo\n\nthree');
+  });
+
   it('reads character references as a browser shows them', () => {
     expect(htmlToText('Caf&eacute; &amp; co &copy 2026')).toBe('Café & co © 2026');
   });
