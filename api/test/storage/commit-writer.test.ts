@@ -1,6 +1,7 @@
-// The ingest's writer: on SQLite a thread with its own connection, except for large
-// messages and batches, too large to copy there. Either way the commit must be visible to the app's connection, and
-// the caller's bytes must stay whole (a failed batch is retried item by item).
+// The ingest's writer: on SQLite a thread with its own connection, except for a large
+// message or batch, too large to copy there. Either way the commit must be visible to the
+// app's connection, and the caller's bytes must stay whole (a failed batch is retried item
+// by item).
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommitBatch } from '../../src/features/messages/message-types.js';
