@@ -1,6 +1,7 @@
 // Several stateless nodes on one PostgreSQL and one Redis: mail received over SMTP by one
-// node reaches a live stream held on another, and the public API's limits are counted once. Runs when TEST_DATABASE_URL and TEST_REDIS_URL
-// are set (.ci/run sets them when the services answer).
+// node reaches a live stream held on another, and the public API's limits are counted once.
+// Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets them when the
+// services answer).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listenForText } from '../support/listen-for-text.js';
 import { createScopedDatabase } from '../support/scoped-database.js';

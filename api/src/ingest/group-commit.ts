@@ -12,10 +12,11 @@ export interface GroupCommit<T, R> {
 }
 
 /**
- * Group commit: one write at a time; whatever is submitted while a write runs, or in the same
- * turn of the event loop, goes together into the next one, so a durable commit (an fsync) is
- * shared by everything that arrived in the meantime. `write` takes a batch and returns one result per item, in order. When a
- * batch fails, each item is retried alone, so one bad item fails only itself.
+ * Group commit: one write at a time; whatever is submitted while a write runs, or in the
+ * same turn of the event loop, goes together into the next one, so a durable commit (an
+ * fsync) is shared by everything that arrived in the meantime. `write` takes a batch and
+ * returns one result per item, in order. When a batch fails, each item is retried alone, so
+ * one bad item fails only itself.
  */
 export function createGroupCommit<T, R>(
   write: (batch: readonly T[]) => Promise<R[]>,

@@ -9,8 +9,9 @@ import type {
 import type { DatabaseSchema } from '../schema.js';
 
 /**
- * One-time links by mail (sign-in, email confirmation) and public API tokens. Only SHA-256 hashes of the secrets are
- * stored; the plain values exist in the mail or response that carries them, nowhere else.
+ * One-time links by mail (sign-in, email confirmation) and public API tokens. Only SHA-256
+ * hashes of the secrets are stored; the plain values exist in the mail or response that
+ * carries them, nowhere else.
  */
 export function createTokensRepository(
   db: Kysely<DatabaseSchema>,

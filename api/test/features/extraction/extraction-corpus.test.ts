@@ -1,7 +1,7 @@
-// Extraction measured on the labelled corpus in fixtures/extraction and fixtures/extraction-holdout
-// (see their READMEs): 140 realistic messages in English, French, Spanish and German, codes
-// and links among decoys, and mail with neither. The targets: precision 0.97 and recall 0.95 for the primary
-// code, 0.95 for the primary link.
+// Extraction measured on the labelled corpus in fixtures/extraction and
+// fixtures/extraction-holdout (see their READMEs): 140 realistic messages in English,
+// French, Spanish and German, codes and links among decoys, and mail with neither. The
+// targets: precision 0.97 and recall 0.95 for the primary code, 0.95 for the primary link.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

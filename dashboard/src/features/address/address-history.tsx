@@ -18,11 +18,12 @@ const MOVES: Record<string, (index: number, count: number) => number> = {
 /**
  * The session's addresses that still live, behind a button beside the address: choosing one
  * shows it and its inbox. A custom address that ends says how, or that it has ended (it is
- * still listed: its mail is there until it expires). A disclosure of plain buttons, so a screen reader hears a list of
- * addresses with the shown one marked current, and Tab, the arrow keys, Home and End move
- * through it; Escape, a choice, or focus leaving closes it. Laid out in the flow below the
- * address's buttons (not over the page), so it fits a phone as it fits a laptop. Rendered
- * only when there is another address to go back to (hasOtherLiveAddress).
+ * still listed: its mail is there until it expires). A disclosure of plain buttons, so a
+ * screen reader hears a list of addresses with the shown one marked current, and Tab, the
+ * arrow keys, Home and End move through it; Escape, a choice, or focus leaving closes it.
+ * Laid out in the flow below the address's buttons (not over the page), so it fits a phone
+ * as it fits a laptop. Rendered only when there is another address to go back to
+ * (hasOtherLiveAddress).
  */
 export function AddressHistory({
   addresses,

@@ -8,9 +8,9 @@ import { useCountdownText } from './use-countdown';
 const SHOW_AFTER_PX = 200;
 
 /**
- * The address kept in reach while reading down the home page on a phone:
- * address, copy, new address (free only) and the time left. Hidden from `lg` up, where the page is short
- * beside itself, and rendered only while shown so it adds no hidden tab stops.
+ * The address kept in reach while reading down the home page on a phone: address, copy, new
+ * address (free only) and the time left. Hidden from `lg` up, where the page is short beside
+ * itself, and rendered only while shown so it adds no hidden tab stops.
  */
 export function CompactAddressBar({
   mailbox,
