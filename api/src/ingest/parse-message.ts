@@ -7,6 +7,9 @@ import { extractCodesAndLinks } from '../features/extraction/extract-codes-and-l
 import { htmlToText } from './html-to-text.js';
 import { sanitizeMediaType } from './sanitize-media-type.js';
 
+/** A parse as the parser makes it: its bodies are text. */
+export type ParsedText = ParsedMessage & { text: string; html: string };
+
 /** The intro is the first 50 characters of the text, the preview an inbox list shows. */
 export const INTRO_LENGTH = 50;
 
@@ -69,7 +72,7 @@ function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
   return content instanceof Uint8Array ? content : new Uint8Array(content);
 }
 
-function fromEmail(email: Email): ParsedMessage {
+function fromEmail(email: Email): ParsedText {
   const text = strip(email.text ?? (email.html ? htmlToText(email.html) : ''));
   const subject = strip(email.subject ?? '');
   const html = strip(email.html ?? '');
@@ -101,7 +104,7 @@ function fromEmail(email: Email): ParsedMessage {
  * (its first 4 MiB: a header can be huge, as in a 100 000-address To:). Used when parsing
  * failed or ran out of time, so the message is still listed sensibly.
  */
-export function readHeadersOnly(raw: Uint8Array, parseError: string): ParsedMessage {
+export function readHeadersOnly(raw: Uint8Array, parseError: string): ParsedText {
   const head =
     Buffer.from(raw.subarray(0, HEADER_SCAN_BYTES))
       .toString('latin1')
@@ -145,7 +148,7 @@ export function spansItsBuffer(raw: Uint8Array): boolean {
 }
 
 /** Parses a raw RFC 5322 message. Never throws: a message it cannot read is marked failed. */
-export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
+export async function parseMessage(raw: Uint8Array): Promise<ParsedText> {
   try {
     // Given a view, postal-mime copies the bytes out first; given the whole buffer, it reads
     // them where they are (one copy fewer of a 25 MB message).

@@ -1,7 +1,7 @@
 // A parser thread: MIME parsing is CPU work that must neither block the SMTP and HTTP event
 // loop nor run forever (a thread past its deadline is terminated by parser-pool.ts).
 import { parentPort } from 'node:worker_threads';
-import type { ParsedMessage } from '../features/messages/message-types.js';
+import type { Body, ParsedMessage } from '../features/messages/message-types.js';
 import { useJoinedBlob } from './joined-blob.js';
 import { parseMessage } from './parse-message.js';
 
@@ -10,6 +10,25 @@ import { parseMessage } from './parse-message.js';
  * runs for the first message it has no answer for, so an answer must not wait long.
  */
 const HOLD_MS = 5;
+
+/**
+ * A body longer than this many characters goes on as its UTF-8 bytes, moved rather than
+ * copied. As a string it was copied onto the main thread's heap, held there until its
+ * commit (long enough, under load, to be promoted to the old generation) and copied again
+ * to the writer thread. At 100 KB of HTML over 20 connections, as bytes: 3-4% less CPU a
+ * message and the SMTP replies' p99 about 12% lower (ADR 0014). A short body stays a
+ * string: encoding it and decoding it for storage would cost a 2 KB message about 8 µs.
+ */
+const LONG_BODY_CHARS = 16 * 1024;
+
+const utf8 = new TextEncoder();
+
+/** The body to send on, and the buffer to move with it if it became bytes. */
+function sendable(body: string): { body: Body; moved?: ArrayBuffer } {
+  if (body.length <= LONG_BODY_CHARS) return { body };
+  const bytes = utf8.encode(body);
+  return { body: bytes, moved: bytes.buffer };
+}
 
 useJoinedBlob();
 
@@ -28,7 +47,11 @@ parentPort?.on('message', async (tasks: { id: number; raw: Uint8Array }[]) => {
     heldSince = performance.now();
   };
   for (const { id, raw } of tasks) {
-    const result = await parseMessage(raw);
+    const parsed = await parseMessage(raw);
+    const text = sendable(parsed.text);
+    const html = sendable(parsed.html);
+    const result: ParsedMessage = { ...parsed, text: text.body, html: html.body };
+    for (const moved of [text.moved, html.moved]) if (moved) transfer.add(moved);
     for (const attachment of result.attachments) {
       transfer.add(attachment.content.buffer as ArrayBuffer);
     }

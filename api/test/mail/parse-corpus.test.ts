@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { introOf, parseMessage } from '../../src/ingest/parse-message.js';
+import { bodyText } from '../../src/features/messages/body-text.js';
+import type { ParsedMessage } from '../../src/features/messages/message-types.js';
+import { introOf, parseMessage, type ParsedText } from '../../src/ingest/parse-message.js';
 import { JoinedBlob } from '../../src/ingest/joined-blob.js';
 import { createParserPool } from '../../src/ingest/parser-pool.js';
 import { spawnWorker } from '../../src/spawn-worker.js';
@@ -169,6 +171,13 @@ describe('JoinedBlob', () => {
   });
 });
 
+/** A parse from a worker with its bodies read as text (a long one comes as its bytes). */
+const asText = (parsed: ParsedMessage): ParsedText => ({
+  ...parsed,
+  text: bodyText(parsed.text),
+  html: bodyText(parsed.html),
+});
+
 describe('parsing in worker threads', () => {
   const pool = createParserPool({ size: 2, timeoutMs: 10_000 });
   afterAll(() => pool.close());
@@ -176,7 +185,7 @@ describe('parsing in worker threads', () => {
   // A parser thread joins decoded parts with its own Blob (joined-blob.ts): every corpus
   // message must come out of it exactly as it does from Node's Blob, bytes included.
   it.each(fileCases)('$name: the same as parsing in place', async ({ name, raw, expected }) => {
-    const inWorker = await pool.parse(new Uint8Array(raw()));
+    const inWorker = asText(await pool.parse(new Uint8Array(raw())));
     expect(inWorker).toEqual(await parseMessage(raw()));
     check(name, inWorker, expected);
   });
@@ -189,9 +198,29 @@ describe('parsing in worker threads', () => {
         pool.parse(new Uint8Array(Buffer.from(`Subject: ${subject}\r\n\r\nBody of ${subject}.`))),
       ),
     );
-    expect(parsed.map((message) => [message.subject, message.text.trim()])).toEqual(
+    expect(parsed.map((message) => [message.subject, bodyText(message.text).trim()])).toEqual(
       subjects.map((subject) => [subject, `Body of ${subject}.`]),
     );
+    // Short bodies come as text.
+    expect(parsed.map((message) => typeof message.text)).toEqual(subjects.map(() => 'string'));
+  });
+
+  it('sends a long body on as its UTF-8 bytes, which read as the parse', async () => {
+    const paragraph =
+      '<p>Café ☕ offers, 🎉 for you: <a href="https://shop.example/p">see</a></p>\r\n';
+    const raw = () =>
+      new Uint8Array(
+        Buffer.from(
+          'Subject: long\r\nContent-Type: text/html; charset=utf-8\r\n\r\n' + paragraph.repeat(600),
+        ),
+      );
+    const inWorker = await pool.parse(raw());
+    const inPlace = await parseMessage(raw());
+    expect(inPlace.html.length).toBeGreaterThan(16 * 1024);
+    expect(inPlace.text.length).toBeGreaterThan(16 * 1024);
+    expect(inWorker.html).toBeInstanceOf(Uint8Array);
+    expect(inWorker.text).toBeInstanceOf(Uint8Array);
+    expect(asText(inWorker)).toEqual(inPlace);
   });
 
   describe('threads', () => {
@@ -368,7 +397,7 @@ describe('parsing in worker threads', () => {
     const parsed = await pool.parse(raw);
     expect(raw.byteLength).toBe(0);
     expect(parsed).toMatchObject({ state: 'parsed', subject: 'the large one' });
-    expect(parsed.text.trim()).toBe('Attached.');
+    expect(bodyText(parsed.text).trim()).toBe('Attached.');
     expect(Buffer.from(parsed.attachments[0]!.content).equals(attachment)).toBe(true);
   });
 

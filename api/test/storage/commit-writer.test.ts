@@ -112,6 +112,43 @@ describe.each(testBackends)('the commit writer on $name', (backend) => {
     expect([...content]).toEqual([1, 2, 3, 4]);
   });
 
+  it('stores a body sent as its UTF-8 bytes as its text', async () => {
+    // A parser thread sends a long body as bytes (parse-worker.ts). The byte-order mark is
+    // part of the text: a decoder must not drop it.
+    const text = `\ufeffCafé ☕ 🎉 ${'long '.repeat(10)}`;
+    const html = '<p>Café ☕ 🎉</p>';
+    const utf8 = new TextEncoder();
+    const { ids } = await writer.commitBatch({
+      received: [
+        {
+          mailboxId,
+          raw: Buffer.from('Subject: bytes\r\n\r\nx'),
+          receivedAt: T0,
+          parsed: {
+            state: 'parsed',
+            msgid: null,
+            from: { name: '', address: 'shop@sender.example' },
+            to: [],
+            cc: [],
+            bcc: [],
+            subject: 'bytes',
+            intro: 'Café',
+            text: utf8.encode(text),
+            html: utf8.encode(html),
+            parseError: null,
+            codes: [],
+            links: [],
+            attachments: [],
+          },
+        },
+      ],
+      parsed: [],
+      now: T0,
+    });
+    const detail = await repositories.messages.find(ids[0]!, [mailboxId]);
+    expect([detail!.text, detail!.html]).toEqual([text, html]);
+  });
+
   it('refuses to commit once closed', async () => {
     const closing = await startCommitWriter(database.storage);
     await closing.close();

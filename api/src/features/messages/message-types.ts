@@ -64,6 +64,12 @@ export type MailboxEvent =
   | { type: 'message.updated'; mailboxId: string; message: MessageSummary }
   | { type: 'message.deleted'; mailboxId: string; message: MessageSummary };
 
+/**
+ * A decoded body (text or HTML): a string, or its UTF-8 bytes when a parser thread sends a
+ * long one on to storage (parse-worker.ts); `bodyText` reads either.
+ */
+export type Body = string | Uint8Array;
+
 /** What parsing a raw message produced; saved with the ingest's next commit. */
 export interface ParsedMessage {
   state: Exclude<ParseState, 'pending'>;
@@ -74,8 +80,8 @@ export interface ParsedMessage {
   bcc: Address[];
   subject: string;
   intro: string;
-  text: string;
-  html: string;
+  text: Body;
+  html: Body;
   parseError: string | null;
   codes: ExtractedCode[];
   /** The call to act first (`primary`), then the others in the order they stand. */

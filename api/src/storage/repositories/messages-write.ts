@@ -6,6 +6,7 @@ import type {
   ReceivedMessage,
 } from '../../features/messages/message-types.js';
 import { primaryLink } from '../../features/extraction/extract-links.js';
+import { bodyText } from '../../features/messages/body-text.js';
 import { newOrderedId } from '../../features/new-id.js';
 import type {
   AttachmentsTable,
@@ -131,8 +132,8 @@ async function insertContent(
       message_id: id,
       cc_json: JSON.stringify(parsed.cc),
       bcc_json: JSON.stringify(parsed.bcc),
-      text: parsed.text,
-      html: parsed.html,
+      text: bodyText(parsed.text),
+      html: bodyText(parsed.html),
       parse_error: parsed.parseError,
       links_json: JSON.stringify(parsed.links),
     });
