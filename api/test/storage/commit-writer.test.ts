@@ -13,6 +13,17 @@ import { testBackends, type TestDatabase } from '../support/test-databases.js';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 
+/** A mailbox open for an hour from T0. */
+function createMailbox(repositories: Repositories, address: string) {
+  return repositories.mailboxes.create({
+    address,
+    passwordHash: 'unused',
+    ownerUserId: null,
+    now: T0,
+    expiresAt: T0 + 3_600_000,
+  });
+}
+
 describe.each(testBackends)('the commit writer on $name', (backend) => {
   let database: TestDatabase;
   let repositories: Repositories;
@@ -23,15 +34,7 @@ describe.each(testBackends)('the commit writer on $name', (backend) => {
     database = await backend.open();
     repositories = createRepositories(database.storage);
     writer = await startCommitWriter(database.storage);
-    mailboxId = (
-      await repositories.mailboxes.create({
-        address: `writer-${backend.name}@tempmail.test`,
-        passwordHash: 'unused',
-        ownerUserId: null,
-        now: T0,
-        expiresAt: T0 + 3_600_000,
-      })
-    ).id;
+    mailboxId = (await createMailbox(repositories, `writer-${backend.name}@tempmail.test`)).id;
   });
   afterAll(async () => {
     await writer.close();
@@ -187,13 +190,7 @@ describe('the SQLite writer thread', () => {
     };
     const writer = await startCommitWriter(database.storage, spawn);
     try {
-      const box = await repositories.mailboxes.create({
-        address: 'writer-sizes@tempmail.test',
-        passwordHash: 'unused',
-        ownerUserId: null,
-        now: T0,
-        expiresAt: T0 + 3_600_000,
-      });
+      const box = await createMailbox(repositories, 'writer-sizes@tempmail.test');
       const messages = (count: number, bytes: number) =>
         Array.from({ length: count }, (_, n) => ({
           mailboxId: box.id,
@@ -227,13 +224,7 @@ describe('the SQLite writer thread', () => {
     };
     const crashing = await startCommitWriter(database.storage, spawn);
     try {
-      const box = await repositories.mailboxes.create({
-        address: 'writer-crash@tempmail.test',
-        passwordHash: 'unused',
-        ownerUserId: null,
-        now: T0,
-        expiresAt: T0 + 3_600_000,
-      });
+      const box = await createMailbox(repositories, 'writer-crash@tempmail.test');
       const stored = () => repositories.messages.count([box.id]);
       // 300 small messages: a batch the thread writes.
       const batch = Array.from({ length: 300 }, (_, n) => ({
