@@ -1,4 +1,10 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import type { Dialect, Storage } from './open-database.js';
 import { initialSchema } from './migrations/0001-initial-schema.js';
 import { forwardingDeliveries } from './migrations/0002-forwarding-deliveries.js';
@@ -39,6 +45,27 @@ class InCodeMigrations implements MigrationProvider {
   }
 }
 
+/**
+ * How often a migration is tried while other schemas of the database come and go. Kysely
+ * lists the tables of every schema before it migrates (`has_schema_privilege` on each), and
+ * a schema dropped during that listing fails it with 3F000, "schema does not exist": with
+ * schemas created and dropped in a loop beside it, 13 migrations of 40 failed so. The
+ * listing comes before anything is written, and a migration on PostgreSQL is one
+ * transaction, so it is simply tried again.
+ */
+const MIGRATION_ATTEMPTS = 5;
+
+/** Runs `migrate` again while it fails only because another schema was dropped meanwhile. */
+export async function migrateDespiteDroppedSchemas(
+  migrate: () => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  for (let attempt = 1; ; attempt += 1) {
+    const run = await migrate();
+    const code = (run.error as { code?: unknown } | undefined)?.code;
+    if (code !== '3F000' || attempt === MIGRATION_ATTEMPTS) return run;
+  }
+}
+
 /** Brings the schema up to date; throws with the failing migration's name and error. */
 export async function migrateToLatest(storage: Storage): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema; another schema's would make it
@@ -53,7 +80,7 @@ export async function migrateToLatest(storage: Storage): Promise<void> {
     provider: new InCodeMigrations(storage.dialect),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrateDespiteDroppedSchemas(() => migrator.migrateToLatest());
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${String(error)}`, {
