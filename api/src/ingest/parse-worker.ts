@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { Body, ParsedMessage } from '../features/messages/message-types.js';
 import { useJoinedBlob } from './joined-blob.js';
-import { parseMessage } from './parse-message.js';
+import { parseMessage, type ParsedText } from './parse-message.js';
 
 /**
  * Results are held back at most this long to go with the next ones. The pool's deadline
@@ -23,11 +23,22 @@ const LONG_BODY_CHARS = 16 * 1024;
 
 const utf8 = new TextEncoder();
 
-/** The body to send on, and the buffer to move with it if it became bytes. */
-function sendable(body: string): { body: Body; moved?: ArrayBuffer } {
-  if (body.length <= LONG_BODY_CHARS) return { body };
-  const bytes = utf8.encode(body);
-  return { body: bytes, moved: bytes.buffer };
+/** The parse to send on, its long bodies as bytes, and the buffers those move with. */
+function forSending(parsed: ParsedText): { result: ParsedMessage; moved: ArrayBuffer[] } {
+  const long = (body: string) => body.length > LONG_BODY_CHARS;
+  // Most mail is short: sent as parsed, with no copy of the result.
+  if (!long(parsed.text) && !long(parsed.html)) return { result: parsed, moved: [] };
+  const moved: ArrayBuffer[] = [];
+  const sendable = (body: string): Body => {
+    if (!long(body)) return body;
+    const bytes = utf8.encode(body);
+    moved.push(bytes.buffer);
+    return bytes;
+  };
+  return {
+    result: { ...parsed, text: sendable(parsed.text), html: sendable(parsed.html) },
+    moved,
+  };
 }
 
 useJoinedBlob();
@@ -47,11 +58,8 @@ parentPort?.on('message', async (tasks: { id: number; raw: Uint8Array }[]) => {
     heldSince = performance.now();
   };
   for (const { id, raw } of tasks) {
-    const parsed = await parseMessage(raw);
-    const text = sendable(parsed.text);
-    const html = sendable(parsed.html);
-    const result: ParsedMessage = { ...parsed, text: text.body, html: html.body };
-    for (const moved of [text.moved, html.moved]) if (moved) transfer.add(moved);
+    const { result, moved } = forSending(await parseMessage(raw));
+    for (const buffer of moved) transfer.add(buffer);
     for (const attachment of result.attachments) {
       transfer.add(attachment.content.buffer as ArrayBuffer);
     }
