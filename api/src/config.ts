@@ -12,8 +12,12 @@ interface Setting {
   /** Default as the environment would spell it; undefined means "unset". */
   readonly default?: string;
   readonly description: string;
-  /** Secret values (or URLs that may embed passwords) are masked whenever printed. */
-  readonly secret?: boolean;
+  /**
+   * How the value is masked whenever printed: `value` hides all of it; `password` is for a
+   * connection URL, whose password and query values are hidden (a value that is not such a
+   * URL is hidden whole).
+   */
+  readonly secret?: 'value' | 'password';
 }
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -153,13 +157,13 @@ export const settings = {
   DATABASE_URL: {
     schema: databaseUrl,
     description: 'postgres://… for PostgreSQL; unset for SQLite at DATA_DIR/tempmail.db.',
-    secret: true,
+    secret: 'password',
   },
   REDIS_URL: {
     schema: z.string().regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' }),
     description:
       'redis://… to share live events and rate-limit counts across nodes; unset: in-process.',
-    secret: true,
+    secret: 'password',
   },
   SMTP_HOST: {
     schema: z.string().min(1),
@@ -231,7 +235,7 @@ export const settings = {
     schema: z.string().min(32, { message: 'must be at least 32 characters' }),
     description:
       'Signs mailbox tokens; unset: made once and kept in DATA_DIR/jwt-secret. Set it for several nodes.',
-    secret: true,
+    secret: 'value',
   },
   MAILTM_RATE_LIMIT: {
     schema: z.coerce.number().int().min(1),
@@ -292,7 +296,7 @@ export const settings = {
     schema: z.string().regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' }),
     description:
       'smtp(s)://user:pass@host:port to send mail through; unset: each message is written to DATA_DIR/outbox as .eml.',
-    secret: true,
+    secret: 'password',
   },
   STRIPE_SECRET_KEY: {
     schema: z
@@ -300,13 +304,13 @@ export const settings = {
       .regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_… or rk_…)' }),
     description:
       'Stripe secret key: payments go through Stripe; unset: the built-in demo checkout.',
-    secret: true,
+    secret: 'value',
   },
   STRIPE_WEBHOOK_SECRET: {
     schema: z.string().regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' }),
     description:
       'Signing secret of the webhook endpoint /api/stripe/webhook; required with STRIPE_SECRET_KEY.',
-    secret: true,
+    secret: 'value',
   },
   STRIPE_API_URL: {
     schema: z.url({ protocol: /^https?$/ }),
@@ -542,15 +546,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Hides the password of a URL, and the whole value when it is not a URL. */
-function mask(value: string): string {
+const HIDDEN = '***';
+
+/**
+ * A connection URL with its password and query values hidden. A value that does not parse
+ * as a URL with a host is hidden whole: `sk:live_…` parses as a URL of scheme `sk`.
+ */
+function maskPassword(value: string): string {
+  let url: URL;
   try {
-    const url = new URL(value);
-    if (url.password) url.password = '***';
-    return url.toString();
+    url = new URL(value);
   } catch {
-    return '***';
+    return HIDDEN;
   }
+  if (!url.host) return HIDDEN;
+  if (url.password) url.password = HIDDEN;
+  // PostgreSQL takes `?password=` (and other secrets) in the query as well.
+  for (const key of new Set(url.searchParams.keys())) url.searchParams.set(key, HIDDEN);
+  return url.toString().replaceAll(encodeURIComponent(HIDDEN), HIDDEN);
 }
 
 /** The effective value of every setting as text, with secrets masked. */
@@ -561,7 +574,8 @@ export function describeEffectiveConfig(
     const given = env[name];
     const value = given === undefined || given === '' ? setting.default : given;
     if (value === undefined) return [name, '(unset)'];
-    return [name, setting.secret ? mask(value) : value];
+    if (setting.secret === 'value') return [name, HIDDEN];
+    return [name, setting.secret === 'password' ? maskPassword(value) : value];
   });
 }
 

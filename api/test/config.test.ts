@@ -74,6 +74,25 @@ describe('configuration', () => {
     expect(shown.REDIS_URL).toBe('(unset)');
   });
 
+  it('masks a secret whole, even where it reads as a URL', () => {
+    const shown = Object.fromEntries(
+      describeEffectiveConfig({
+        JWT_SECRET: 's3cr3t:correct-horse-battery-staple-1234',
+        STRIPE_SECRET_KEY: 'sk:live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec://hook@example.com',
+        DATABASE_URL: 'postgres://db/tempmail?user=app&password=hunter2',
+        REDIS_URL: 'not a url: hunter2',
+        SMTP_RELAY_URL: 'smtps://mailer:hunter2@relay.example:465',
+      }),
+    );
+    expect(shown.JWT_SECRET).toBe('***');
+    expect(shown.STRIPE_SECRET_KEY).toBe('***');
+    expect(shown.STRIPE_WEBHOOK_SECRET).toBe('***');
+    expect(shown.DATABASE_URL).toBe('postgres://db/tempmail?user=***&password=***');
+    expect(shown.REDIS_URL).toBe('***');
+    expect(shown.SMTP_RELAY_URL).toBe('smtps://mailer:***@relay.example:465');
+  });
+
   it('is documented in the README exactly as the schema says', () => {
     // Cells, not characters: Prettier pads the README's table columns.
     const cells = (markdown: string) =>
