@@ -56,9 +56,10 @@ export interface CommandContext {
   client(token?: string): Client;
   /**
    * A client that reads mail: the current mailbox's token, else the Pro API token (all its
-   * mailboxes). Throws when neither is stored.
+   * mailboxes). For another `mailbox` than the current one, the Pro API token first: a
+   * mailbox token reads only its own mailbox. Throws when neither is stored.
    */
-  readerClient(): Client;
+  readerClient(mailbox?: string): Client;
   /** A line on stdout. */
   print(text: string): void;
   /** A value as JSON on stdout (one line). */

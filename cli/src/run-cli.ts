@@ -174,9 +174,10 @@ function createContext(server: string, json: boolean, config: ConfigStore, io: I
     signal: io.signal,
     credentials: () => config.credentials(server),
     client,
-    readerClient() {
+    readerClient(wanted) {
       const { mailbox, apiToken } = config.credentials(server);
-      const token = mailbox?.token ?? apiToken;
+      const another = wanted !== undefined && wanted.toLowerCase() !== mailbox?.address;
+      const token = another ? (apiToken ?? mailbox?.token) : (mailbox?.token ?? apiToken);
       if (token === undefined) {
         throw new CliError(
           `No mailbox yet for ${server}: run 'tempmail new' (or 'tempmail login TOKEN').`,

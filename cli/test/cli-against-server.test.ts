@@ -359,6 +359,15 @@ describe('tempmail against a running server', () => {
       isPro: true,
       mailboxes: [{ address: `${alias}@tempmail.test` }],
     });
+    // Another mailbox becomes the current one; --mailbox still reads the alias's mail.
+    const other = (await user.run(['new'])).stdout.trim();
+    await send({ to: `${alias}@tempmail.test`, subject: 'For the alias', text: 'Hello.' });
+    const aliasInbox = await user.run(['inbox', '--mailbox', `${alias}@tempmail.test`]);
+    expect(aliasInbox).toMatchObject({ code: 0, stderr: '' });
+    expect(aliasInbox.stdout).toMatch(/\tno-reply@shop\.example\tFor the alias\n$/);
+    expect(await user.run(['inbox'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(other).toMatch(/@tempmail\.test$/);
+
     const taken = await user.run(['new', '--alias', alias]);
     expect(taken).toMatchObject({ code: 1, stdout: '' });
     expect(taken.stderr).toBe(

@@ -8,7 +8,8 @@ export const listInbox: Command = {
   summary: 'List the messages of the current mailbox, newest first',
   usage: 'tempmail inbox [--mailbox ADDRESS]',
   description: `Lists the messages of the current mailbox, newest first. Without a current mailbox,
-a Pro API token lists the messages of all your mailboxes (--mailbox picks one).
+a Pro API token lists the messages of all your mailboxes (--mailbox picks one of them,
+the current one or not).
 
 On a terminal: a table (* marks unread messages, + those with attachments). Through a
 pipe: one line per message, tab-separated: id, date (ISO 8601), sender address, subject.`,
@@ -31,7 +32,7 @@ pipe: one line per message, tab-separated: id, date (ISO 8601), sender address, 
     const mailbox = values.mailbox as string | undefined;
     const list = await unwrap(
       listMessages({
-        client: context.readerClient(),
+        client: context.readerClient(mailbox),
         query: mailbox === undefined ? undefined : { mailbox },
         signal: context.signal,
       }),
