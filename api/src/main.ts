@@ -17,6 +17,7 @@ import { startPurgeJob } from './jobs/purge-expired.js';
 import { createLogger } from './logger.js';
 import { LocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { closeAllEventStreams } from './http/event-stream.js';
+import { answerAllLongPolls } from './http/v1/wait-for-next-message.js';
 import { RedisEventBus } from './realtime/redis-event-bus.js';
 import { startSmtp } from './ingest/start-smtp.js';
 import { migrateToLatest } from './storage/migrate.js';
@@ -96,10 +97,12 @@ async function main(): Promise<void> {
     server.once('error', reject);
   });
   const stopHttp = async () => {
-    // New connections are refused at once; idle keep-alive sockets go now, busy ones when
-    // their request ends, and whatever is still open after the grace period is cut.
+    // New connections are refused at once; event streams end and long polls are answered
+    // now, idle keep-alive sockets go now, busy ones when their request ends, and whatever
+    // is still open after the grace period is cut.
     const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     closeAllEventStreams();
+    answerAllLongPolls();
     server.closeIdleConnections();
     const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
     await httpClosed;

@@ -80,8 +80,13 @@ describe('graceful shutdown on SIGTERM', () => {
     let server: RunningServer = await startServer({ env: ENV, dataDir });
     const alice = await createMailTmAccount(server.url, 'alice@tempmail.test');
     const generated = await fetch(`${server.url}/v1/generate-email`, { method: 'POST' });
-    const { token } = (await generated.json()) as { token: string };
+    const { address, token } = (await generated.json()) as { address: string; token: string };
     const stream = await watchEventStream(`${server.url}/v1/events`, token);
+    // A long poll that would wait 30 s, twice the grace period the shutdown gives.
+    const longPoll = fetch(
+      `${server.url}/v1/addresses/${encodeURIComponent(address)}/messages/next?timeout=30`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
 
     // A session idle between two messages: it has delivered one and may send another.
     const idle = await SmtpClient.connect(server.smtpPort);
@@ -112,8 +117,10 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(busy.closed).toBe(false);
     expect(busy.hasReply).toBe(false);
 
-    // An event stream is ended by the server, cleanly, so its client reconnects elsewhere.
+    // An event stream is ended by the server, cleanly, so its client reconnects elsewhere;
+    // a long poll is answered as if its time had come, so its client polls again.
     expect(await stream.outcome).toBe('ended');
+    expect((await longPoll).status).toBe(204);
 
     // The in-flight request completes.
     post.finish();

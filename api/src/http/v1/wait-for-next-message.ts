@@ -31,6 +31,20 @@ export function matchesFilters(
   );
 }
 
+/** The long polls waiting in this process, each by its answer-now; and whether it stops. */
+const waiting = new Set<() => void>();
+let stopping = false;
+
+/**
+ * Answers every waiting long poll now, as its timeout would (on SIGTERM), and any that comes
+ * after at once: its client polls again, reaching another node or this one restarted,
+ * rather than being cut when the shutdown's grace period ends.
+ */
+export function answerAllLongPolls(): void {
+  stopping = true;
+  for (const answer of [...waiting]) answer();
+}
+
 /** Strictly after the cursor in arrival order (time, then id): never the cursor's equal. */
 const isAfter = (message: MessageSummary, cursor: MessageCursor) =>
   message.receivedAt > cursor.receivedAt ||
@@ -72,12 +86,13 @@ export async function waitForNextMessage(
   const timer = setTimeout(() => settle(undefined), query.timeout * 1000);
   const leave = () => settle(undefined);
   response.on('close', leave);
+  waiting.add(leave);
   try {
     const stored = cursor ? await firstStoredAfter(services, mailbox, cursor, wanted) : undefined;
     const first = stored ?? held[0];
     held = undefined;
     if (first) settle(first);
-    else if (query.timeout === 0) settle(undefined);
+    else if (query.timeout === 0 || stopping) settle(undefined);
     const message = await settled;
     if (response.destroyed) return;
     if (message) response.json(messageSummaryResource(message, mailbox.address));
@@ -86,6 +101,7 @@ export async function waitForNextMessage(
     unsubscribe();
     clearTimeout(timer);
     response.off('close', leave);
+    waiting.delete(leave);
   }
 }
 
