@@ -44,7 +44,7 @@ describeInChromium('Pro in Chromium', (suite) => {
     await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
     const sessionId = new URL(page.url()).searchParams.get('cs')!;
     expect(await page.getByText(`…${sessionId.slice(-8)}`).count()).toBe(1);
-    await page.getByText(`We sent a link to ${PURCHASE_EMAIL}.`).waitFor({ timeout: 10_000 });
+    await page.getByText(`We sent a mail to ${PURCHASE_EMAIL}:`).waitFor({ timeout: 10_000 });
 
     // The email joins the account only from the browser that paid: the same link opened in
     // another browser is refused and stays usable.

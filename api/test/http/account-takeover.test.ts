@@ -18,8 +18,11 @@ const HOUR = 3_600_000;
 interface Shop {
   test: ReturnType<typeof createTestServices>;
   app: ReturnType<typeof buildTestApp>;
-  /** `browser` buys `plan`, giving `email` at checkout; resolves once it is paid. */
-  buy(browser: TestBrowser, plan: 'pro_24hr' | 'pro_monthly', email: string): Promise<void>;
+  /**
+   * `browser` buys `plan`, giving `email` at checkout; resolves once it is paid, with the
+   * checkout's id.
+   */
+  buy(browser: TestBrowser, plan: 'pro_24hr' | 'pro_monthly', email: string): Promise<string>;
 }
 
 let fake: FakeStripe;
@@ -41,9 +44,9 @@ async function openShops(backend: TestBackend) {
     app: demoApp,
     async buy(browser, plan, email) {
       const { body } = await browser.post('/api/create-checkout-session', { plan }).expect(200);
-      await browser
-        .post(`/api/demo-checkout/${String(body.url).split('/').pop()}/complete`, { email })
-        .expect(200);
+      const sessionId = String(body.url).split('/').pop()!;
+      await browser.post(`/api/demo-checkout/${sessionId}/complete`, { email }).expect(200);
+      return sessionId;
     },
   };
 
@@ -79,6 +82,7 @@ async function openShops(backend: TestBackend) {
         .expect(200);
       // The buyer comes back to the success page, which verifies the payment.
       await browser.get(`/api/checkout/success?session_id=${sessionId}`).expect(200);
+      return sessionId;
     },
   };
   return { demo, stripe, dispose: () => database.dispose() };
@@ -159,7 +163,7 @@ describe.each(testBackends)('on $name', (backend) => {
       const victimBefore = await user(victim);
 
       const mailsBefore = (await mailsTo(shop.test, victimEmail)).length;
-      await shop.buy(attacker, 'pro_24hr', victimEmail);
+      const checkout = await shop.buy(attacker, 'pro_24hr', victimEmail);
       // The attacker's own account is Pro; the victim's account is exactly as it was.
       expect(await user(attacker)).toMatchObject({ id: attacker.id, isPro: true, email: null });
       expect(await user(victim)).toEqual(victimBefore);
@@ -170,6 +174,28 @@ describe.each(testBackends)('on $name', (backend) => {
       const notice = (await mailsTo(shop.test, victimEmail)).at(-1)!;
       expect(notice.text).toMatch(/already\s+signs in to a TempMail account/);
       expect(notice.text).not.toMatch(/token=/);
+
+      // The attacker's success page reads as it would for an email nobody has: it cannot
+      // tell that this one has an account.
+      const success = async (browser: TestBrowser, sessionId: string) => {
+        const { body } = await browser
+          .get(`/api/checkout/success?session_id=${sessionId}`)
+          .expect(200);
+        return { status: body.status, plan: body.plan, pendingEmail: body.pendingEmail };
+      };
+      expect(await success(attacker, checkout)).toEqual({
+        status: 'paid',
+        plan: 'pro_24hr',
+        pendingEmail: victimEmail,
+      });
+      const freshEmail = `nobody${++counter}@example.com`;
+      const stranger = await openBrowser(shop.app);
+      const strangers = await shop.buy(stranger, 'pro_24hr', freshEmail);
+      expect(await success(stranger, strangers)).toEqual({
+        status: 'paid',
+        plan: 'pro_24hr',
+        pendingEmail: freshEmail,
+      });
     });
   });
 

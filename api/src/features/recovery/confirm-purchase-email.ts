@@ -14,7 +14,8 @@ import type { SignInDeps } from './access-recovery.js';
  * buying with someone else's email gains nothing (the Pro time stays on the payer's own
  * account, and the email's owner is never signed in to it). When another account has already
  * proved the email, nothing is linked and the mail says how to reach that account instead;
- * the buyer's browser is told the same thing in both cases.
+ * the buyer's browser is told the same thing in both cases (a confirmation pending for the
+ * email it gave).
  */
 export async function offerPurchaseEmail(
   deps: SignInDeps,
@@ -27,6 +28,16 @@ export async function offerPurchaseEmail(
     deps.stores.users.findByEmail(email),
   ]);
   if (!buyer || buyer.email === email) return;
+  // Recorded alike either way, so that the success page names the email in both cases:
+  // were it named only for an email nobody has proved, the payer would learn which emails
+  // have an account. When one has, this link's token is mailed to no one.
+  const token = await createMailedLink(deps.stores.tokens, {
+    userId,
+    purpose: 'confirm_email',
+    email,
+    now,
+    lifetimeMs: EMAIL_CONFIRMATION_LIFETIME_MS,
+  });
   if (owner) {
     await deps.mailer.send({
       to: email,
@@ -46,13 +57,6 @@ export async function offerPurchaseEmail(
     });
     return;
   }
-  const token = await createMailedLink(deps.stores.tokens, {
-    userId,
-    purpose: 'confirm_email',
-    email,
-    now,
-    lifetimeMs: EMAIL_CONFIRMATION_LIFETIME_MS,
-  });
   await deps.mailer.send({
     to: email,
     subject: 'Confirm the email of your TempMail Pro account',
