@@ -2,7 +2,8 @@
 // defaults a visitor meets (consent not yet given, so its bar shows): on a phone the first
 // screen holds the address and the inbox, with nothing promotional above them; on a laptop
 // the list and the reader sit side by side and answer to j, k, Enter, Delete and Escape; a Pro
-// user gets the API token at purchase, then their inbox and tools with no ads or upsell. The
+// user gets the API token at purchase, then their inbox and tools with no ads or upsell, and
+// signs out behind one transition that never shows their address as a free one. The
 // inbox says when it is being read or could not be, and a Pro inbox whose aggregated read
 // fails shows its address's own mailbox meanwhile.
 import type { Locator, Page } from 'playwright';
@@ -228,6 +229,49 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await profile.getByText('Details', { exact: true }).click();
     expect(await userId.isVisible()).toBe(true);
     expect(await profile.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    await context.close();
+  }, 60_000);
+
+  it('signs out behind one transition, then gives the browser a new free address', async () => {
+    const { context, page, address } = await proInboxOnLaptop();
+    await page.getByRole('heading', { level: 1, name: 'Your Pro inbox' }).waitFor();
+    // Anything that shows the Pro address as a free one before the reload is reported.
+    let flashes = 0;
+    await page.exposeFunction('reportFlash', () => (flashes += 1));
+    await page.evaluate((proAddress) => {
+      const report = (window as unknown as { reportFlash: () => void }).reportFlash;
+      const check = () => {
+        const field = document.querySelector<HTMLInputElement>(
+          'input[aria-label="Temporary email address"]',
+        );
+        const freeLabel = document.body.textContent?.includes('Your temporary email address');
+        if (freeLabel && field?.value === proAddress) report();
+      };
+      new MutationObserver(check).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    }, address);
+
+    await page.getByRole('button', { name: 'Your Pro profile' }).click();
+    await page
+      .getByRole('dialog', { name: 'Your Pro profile' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    const reloaded = page.waitForEvent('load');
+    await page
+      .getByRole('alertdialog', { name: 'Sign out?' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    // The transition covers the page until it loads again, signed out.
+    await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
+    await reloaded;
+    const free = page.getByRole('textbox', { name: 'Temporary email address' });
+    await page.getByText('Your temporary email address').waitFor({ timeout: 10_000 });
+    await expect.poll(() => free.inputValue()).toMatch(/@/);
+    expect(await free.inputValue()).not.toBe(address);
+    expect(flashes).toBe(0);
     await context.close();
   }, 60_000);
 

@@ -13,7 +13,7 @@ import { formatCountdown } from '../address/format-countdown';
 import { useCountdown } from '../address/use-countdown';
 import { ApiTokenPanel } from '../pro/api-token-panel';
 import { openDialog } from './dialog-store';
-import { endSession, SESSION_TRANSITION_MS } from './end-session';
+import { endSession, reloadSignedOut } from './end-session';
 import { proExpiry } from './pro-status';
 
 function Remaining({ expiresAt }: { expiresAt: number }) {
@@ -51,12 +51,12 @@ export function ProfileDialog({
   const expiry = proExpiry(user);
 
   const end = useMutation({
-    mutationFn: () => endSession(queryClient),
+    mutationFn: endSession,
     onSuccess: () => {
       setConfirming(false);
       onOpenChange(false);
       setLeaving(true);
-      setTimeout(() => window.location.reload(), SESSION_TRANSITION_MS);
+      reloadSignedOut(queryClient);
     },
     onError: (error) =>
       showToast({
