@@ -60,11 +60,26 @@ describeInChromium('Ending custom addresses in Chromium', (suite) => {
     expect(await ending.textContent()).toMatch(
       /^Ends in (59m|1h 0m) \d+s or after its first message$/,
     );
+    // That end is the one time shown, in the countdown's place: not the expiry (when its
+    // mail goes) beside it, nor the heading of the address that lasts as long as Pro.
+    await page.getByRole('heading', { level: 2, name: 'Your custom address' }).waitFor();
+    expect(await page.getByTestId('countdown').count()).toBe(0);
+    await page.getByRole('button', { name: /Your addresses/ }).click();
+    const listed = page
+      .getByRole('list', { name: 'Your addresses' })
+      .getByRole('listitem')
+      .filter({ hasText: 'onceonly@tempmail.test' });
+    expect(await listed.innerText()).toMatch(
+      /^onceonly@tempmail\.test\s+Ends in (59m|1h 0m) \d+s or after its first message$/,
+    );
+    await page.keyboard.press('Escape');
 
     await mailTo(suite.server.smtpPort, 'onceonly@tempmail.test', 'The only one');
     await page.getByRole('button', { name: /The only one/ }).waitFor({ timeout: 10_000 });
     await expect.poll(() => ending.textContent(), { timeout: 10_000 }).toBe('Ended');
     await page.getByText('This address has ended').waitFor();
+    // Ended, it still keeps its mail until it expires: that time is back.
+    await page.getByTestId('countdown').waitFor();
 
     // The list of addresses says it too, beside the address Pro started with.
     await page.getByRole('button', { name: /Your addresses/ }).click();

@@ -1,5 +1,5 @@
 import { formatCountdown } from './format-countdown';
-import type { AddressEnding } from './page-address';
+import type { AddressEnding, PageAddress } from './page-address';
 
 /**
  * Whether an address takes no more mail at `now` (this browser's clock): the server said so,
@@ -23,4 +23,17 @@ export function describeEnding(
   // Not null: the time has not come.
   const time = formatCountdown(ending.endsAt - now)!;
   return { key: ending.endsAfterFirstMessage ? 'endsInOrFirst' : 'endsIn', time };
+}
+
+/**
+ * Whether an address will end at a time before it expires: then that time is the one to
+ * show. Its expiry (when its mail goes) would read as a second, later end beside it.
+ */
+export function endsBeforeExpiry(
+  address: Pick<PageAddress, 'expiresAt' | 'ending'>,
+  now: number,
+): boolean {
+  const { ending, expiresAt } = address;
+  if (!ending || hasEnded(ending, now)) return false;
+  return ending.endsAt !== null && ending.endsAt < expiresAt;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { StrokeIcon } from '../../shared/stroke-icon';
 import { SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { liveAddresses } from './choose-shown-address';
+import { endsBeforeExpiry } from './address-ending';
 import { EndingText } from './ending-text';
 import { formatExpiryTime } from './format-expiry-time';
 import type { PageAddress } from './page-address';
@@ -126,11 +127,13 @@ export function AddressHistory({
                     </span>
                     <span className="min-w-0">
                       <span className="block font-mono text-sm break-all">{entry.address}</span>
-                      <span className="block text-sm text-slate-600 dark:text-slate-300">
-                        {t('address.until', {
-                          time: formatExpiryTime(entry.expiresAt, now, i18n.language),
-                        })}
-                      </span>
+                      {!endsBeforeExpiry(entry, now) && (
+                        <span className="block text-sm text-slate-600 dark:text-slate-300">
+                          {t('address.until', {
+                            time: formatExpiryTime(entry.expiresAt, now, i18n.language),
+                          })}
+                        </span>
+                      )}
                       {entry.ending && (
                         <span className="block text-sm text-slate-600 dark:text-slate-300">
                           <EndingText ending={entry.ending} now={now} />

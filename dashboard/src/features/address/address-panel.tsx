@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { PRIMARY_BUTTON, PRO_BADGE, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
-import { hasEnded } from './address-ending';
+import { endsBeforeExpiry, hasEnded } from './address-ending';
 import type { AddressState } from './address-store';
 import { hasOtherLiveAddress } from './choose-shown-address';
 import { CopyAddressButton } from './copy-address-button';
@@ -110,6 +110,8 @@ export function AddressPanel({
   // Ended: takes no more mail, but its messages stay until it expires.
   const ended = !expired && mailbox?.ending !== undefined && hasEnded(mailbox.ending, now);
   const notice = expired ? 'address-expired' : ended ? 'address-ended' : undefined;
+  // A custom address that ends before it expires shows that end in the countdown's place.
+  const endsFirst = mailbox !== null && endsBeforeExpiry(mailbox, now);
 
   async function reset() {
     setResetting(true);
@@ -125,7 +127,9 @@ export function AddressPanel({
     >
       <div className="mb-2 flex flex-wrap items-center gap-x-2">
         <h2 id="address-heading" className="text-base font-semibold sm:text-lg">
-          {pro ? t('address.proHeading') : t('address.heading')}
+          {pro
+            ? t(mailbox?.ending ? 'address.customHeading' : 'address.proHeading')
+            : t('address.heading')}
         </h2>
         {pro && <span className={PRO_BADGE}>{t('pro.label')}</span>}
       </div>
@@ -180,7 +184,11 @@ export function AddressPanel({
               {t('pro.resetEmail')}
             </button>
           )}
-          {mailbox ? (
+          {mailbox && endsFirst ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="address-ending">
+              <EndingText ending={mailbox.ending!} now={now} />
+            </p>
+          ) : mailbox ? (
             <Countdown key={mailbox.address} expiresAt={mailbox.expiresAt} />
           ) : (
             generating && <CountdownPlace />
@@ -188,7 +196,7 @@ export function AddressPanel({
         </div>
       </div>
       {/* On a line of its own: the row above is full on a laptop already. */}
-      {mailbox?.ending && !expired && (
+      {mailbox?.ending && !expired && !endsFirst && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="address-ending">
           <EndingText ending={mailbox.ending} now={now} />
         </p>
