@@ -1,7 +1,11 @@
 // The rules of the session's addresses on the page: which one a page opens on, which count
 // as live, expiries and endings on this browser's clock, and the history's expiry times.
 import { describe, expect, it } from 'vitest';
-import { describeEnding, hasEnded } from '../src/features/address/address-ending.js';
+import {
+  describeEnding,
+  endsBeforeExpiry,
+  hasEnded,
+} from '../src/features/address/address-ending.js';
 import { chooseShownAddress, liveAddresses } from '../src/features/address/choose-shown-address.js';
 import { formatExpiryTime } from '../src/features/address/format-expiry-time.js';
 import type { PageAddress } from '../src/features/address/page-address.js';
@@ -117,6 +121,25 @@ describe('describeEnding', () => {
     expect(describeEnding(at(NOW), NOW)).toEqual({ key: 'ended' });
     expect(hasEnded(at(NOW + 1), NOW)).toBe(false);
     expect(hasEnded(at(NOW + 1), NOW + 1)).toBe(true);
+  });
+});
+
+describe('endsBeforeExpiry', () => {
+  const address = (endsAt: number | null, ended = false) => ({
+    expiresAt: NOW + 30 * 86_400_000,
+    ending: { endsAt, endsAfterFirstMessage: true, ended },
+  });
+
+  it('holds for a chosen time still to come and earlier than the expiry', () => {
+    expect(endsBeforeExpiry(address(NOW + 3_600_000), NOW)).toBe(true);
+  });
+
+  it('fails with no time, a time past the expiry, an end that came, or no ending at all', () => {
+    expect(endsBeforeExpiry(address(null), NOW)).toBe(false);
+    expect(endsBeforeExpiry(address(NOW + 31 * 86_400_000), NOW)).toBe(false);
+    expect(endsBeforeExpiry(address(NOW + 3_600_000, true), NOW)).toBe(false);
+    expect(endsBeforeExpiry(address(NOW - 1), NOW)).toBe(false);
+    expect(endsBeforeExpiry({ expiresAt: NOW + 60_000 }, NOW)).toBe(false);
   });
 });
 
