@@ -99,6 +99,17 @@ describeInChromium('Ending custom addresses in Chromium', (suite) => {
       }),
     ).rejects.toThrow(/550 5\.1\.1 Recipient address rejected: this address has ended/);
     expect(await page.getByRole('button', { name: /The only one/ }).count()).toBe(1);
+
+    // Taken, the alias is refused; changing it takes the refusal away.
+    const again = await openAliasDialog(page);
+    await again.getByLabel('Alias').fill('onceonly');
+    await again.getByRole('button', { name: 'Create address' }).click();
+    const refusal = again
+      .getByRole('alert')
+      .filter({ hasText: 'The email address is already taken. Please try a different alias.' });
+    await refusal.waitFor({ timeout: 10_000 });
+    await again.getByLabel('Alias').pressSequentially('2');
+    await refusal.waitFor({ state: 'detached' });
     await context.close();
   }, 90_000);
 

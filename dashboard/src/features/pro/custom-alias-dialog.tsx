@@ -145,6 +145,9 @@ export function CustomAliasDialog({
     });
   }
 
+  // The server's refusal was of the address as it stood: a change to it takes the refusal
+  // away, as it does a check of this form's own.
+  const forgetRefusal = { onChange: () => create.isError && create.reset() };
   const aliasError = form.formState.errors.alias;
   const { errors } = form.formState;
   const serverError = create.error;
@@ -174,7 +177,7 @@ export function CustomAliasDialog({
               aria-invalid={aliasError ? true : undefined}
               aria-describedby={aliasError ? 'alias-error' : undefined}
               className={TEXT_INPUT}
-              {...form.register('alias')}
+              {...form.register('alias', forgetRefusal)}
             />
           </label>
           <span aria-hidden="true" className="pb-2 text-lg">
@@ -182,7 +185,7 @@ export function CustomAliasDialog({
           </span>
           <label className="min-w-40 flex-1">
             <span className="mb-1 block text-sm font-medium">{t('alias.domainLabel')}</span>
-            <select className={TEXT_INPUT} {...form.register('domain')}>
+            <select className={TEXT_INPUT} {...form.register('domain', forgetRefusal)}>
               {(domains.data?.domains ?? []).map((domain) => (
                 <option key={domain} value={domain}>
                   {domain}
