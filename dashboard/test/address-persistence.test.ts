@@ -326,6 +326,15 @@ describeInChromium('addresses kept by the session in Chromium', (suite) => {
     expect(await there.getByRole('button').count()).toBe(2);
     expect(await there.getByText(visitorAddress).count()).toBe(0);
     await fitsWidth(other, SCREENS[0].viewport.width);
+
+    // Used, the link says so and offers a way on rather than ending there.
+    await other.goto(link);
+    await other
+      .getByRole('alert')
+      .filter({ hasText: /invalid, used or expired/ })
+      .waitFor();
+    await other.getByRole('link', { name: 'Ask for a new link' }).click();
+    await other.getByRole('dialog', { name: /Pro/ }).waitFor({ timeout: 10_000 });
     await elsewhere.close();
   }, 120_000);
 });

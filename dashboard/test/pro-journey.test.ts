@@ -65,6 +65,9 @@ describeInChromium('Pro in Chromium', (suite) => {
     await confirmTab
       .getByText(`Confirmed: ${PURCHASE_EMAIL} now signs in`, { exact: false })
       .waitFor();
+    // Nothing is left to press but the way back.
+    expect(await confirmTab.getByRole('button', { name: 'Confirm email' }).isVisible()).toBe(false);
+    expect(await confirmTab.getByRole('link').allTextContents()).toEqual(['Go to TempMail']);
     await confirmTab.close();
     await page.getByRole('link', { name: 'Start using Pro' }).click();
 

@@ -22,11 +22,12 @@ export function confirmationPage(options: ConfirmationPage): RequestHandler {
     title: options.title,
     main: `  <h1>${options.title}</h1>
   ${options.intro}
-  <p><button class="primary" id="confirm" type="button">${options.button}</button> <a href="/">Not now</a></p>
+  <p><button class="primary" id="confirm" type="button">${options.button}</button> <a href="/" id="leave">Not now</a></p>
   <p id="result" role="status" aria-live="polite"></p>`,
     script: `const token = ${JSON.stringify(token)};
 const confirmed = ${JSON.stringify(options.confirmed)};
 const button = document.getElementById('confirm');
+const leave = document.getElementById('leave');
 const result = document.getElementById('result');
 button.addEventListener('click', async () => {
   button.disabled = true;
@@ -40,7 +41,13 @@ button.addEventListener('click', async () => {
   result.textContent = response.ok
     ? confirmed.before + body[confirmed.field] + confirmed.after
     : body.message;
-  if (!response.ok) button.disabled = false;
+  if (!response.ok) {
+    button.disabled = false;
+    return;
+  }
+  // Done: nothing is left to press here but the way back.
+  button.hidden = true;
+  leave.textContent = 'Go to TempMail';
 });`,
   });
   return (request, response, next) => {

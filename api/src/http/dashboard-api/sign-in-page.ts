@@ -17,13 +17,15 @@ const page = (token: string): Page => ({
     <button class="primary" id="confirm" type="button">Sign in</button>
     <a href="/">Cancel</a>
   </p>
-  <p id="error" role="alert"></p>`,
+  <p id="error" role="alert"></p>
+  <p id="retry" hidden><a href="/?upgrade=true">Ask for a new link</a> · <a href="/">Go to TempMail</a></p>`,
   script: `const token = ${JSON.stringify(token)};
 const summary = document.getElementById('summary');
 const note = document.getElementById('note');
 const actions = document.getElementById('actions');
 const button = document.getElementById('confirm');
 const error = document.getElementById('error');
+const retry = document.getElementById('retry');
 const plans = { free: 'free', pro_24hr: 'Pro, 24-hour pass', pro_monthly: 'Pro, monthly' };
 const describe = (account) => (account.email || 'an account without an email') + ' (' + (account.isPro ? plans[account.plan] : 'Pro ended') + ')';
 async function call(path) {
@@ -65,6 +67,7 @@ call('/api/access-recovery/inspect').then((preview) => {
 }, (failure) => {
   summary.textContent = '';
   error.textContent = failure.message;
+  retry.hidden = false;
 });`,
 });
 
