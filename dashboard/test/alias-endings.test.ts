@@ -110,6 +110,24 @@ describeInChromium('Ending custom addresses in Chromium', (suite) => {
     await refusal.waitFor({ timeout: 10_000 });
     await again.getByLabel('Alias').pressSequentially('2');
     await refusal.waitFor({ state: 'detached' });
+    // Too many at once: the wait is the one the server asked for.
+    await page.route('**/api/create-custom-email', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '34' },
+        body: JSON.stringify({
+          code: 'rate_limited',
+          message: 'Too many new addresses from this IP address. Try again in 34 seconds.',
+        }),
+      }),
+    );
+    await again.getByRole('button', { name: 'Create address' }).click();
+    await again
+      .getByRole('alert')
+      .filter({
+        hasText: 'The mail provider is currently busy. Please wait 34 seconds and try again.',
+      })
+      .waitFor({ timeout: 10_000 });
     await context.close();
   }, 90_000);
 

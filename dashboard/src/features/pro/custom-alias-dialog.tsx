@@ -152,6 +152,8 @@ export function CustomAliasDialog({
   const { errors } = form.formState;
   const serverError = create.error;
   const serverMessage = serverError instanceof Error ? serverError.message : '';
+  // The wait the server asked for, where it said: a fixed one could send the user back early.
+  const retryAfter = serverError instanceof TempMailError ? serverError.retryAfter : undefined;
   const errorKey =
     serverError &&
     customEmailErrorKey(
@@ -254,7 +256,11 @@ export function CustomAliasDialog({
         )}
         {errorKey && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {errorKey === 'server' ? serverMessage : t(`alias.errors.${errorKey}`)}
+            {errorKey === 'server'
+              ? serverMessage
+              : errorKey === 'busy' && retryAfter !== undefined
+                ? t('alias.errors.busyFor', { count: retryAfter })
+                : t(`alias.errors.${errorKey}`)}
           </p>
         )}
         {/* Until the domains have come there is no address to make: a press then would
