@@ -131,9 +131,12 @@ function usageMessage(error: unknown, options: Record<string, OptionSpec>): stri
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const name = flag.replace(/^-+/, '').split(/[ =]/)[0] ?? '';
     const spec = options[name] ?? Object.entries(options).find(([, s]) => s.short === name)?.[1];
-    return spec?.type === 'string'
-      ? `Option '--${name}' needs a value${spec.value ? ` (${spec.value})` : ''}.`
-      : `Option '--${name}' takes no value.`;
+    if (spec?.type !== 'string') return `Option '--${name}' takes no value.`;
+    const needs = `Option '--${name}' needs a value${spec.value ? ` (${spec.value})` : ''}`;
+    // What follows the option starts with '-' (as '-5' does), so it reads as an option.
+    return /ambiguous/.test(message)
+      ? `${needs}; give one that starts with '-' as --${name}=VALUE.`
+      : `${needs}.`;
   }
   return message;
 }

@@ -64,16 +64,18 @@ describe('the command line', () => {
   });
 
   it('exits 2 with one clear line on usage errors', async () => {
-    const [bare, unknown, option, missing, extra, value, extract, server] = await Promise.all([
-      user.run([]),
-      user.run(['fetch']),
-      user.run(['wait', '--bogus']),
-      user.run(['read']),
-      user.run(['delete', '65f1c0ffee0ddba11c0ffee1', 'more']),
-      user.run(['wait', '--timeout']),
-      user.run(['wait', '--extract', 'otp']),
-      user.run(['domains', '--server', 'ftp://example.com']),
-    ]);
+    const [bare, unknown, option, missing, extra, value, dashed, extract, server] =
+      await Promise.all([
+        user.run([]),
+        user.run(['fetch']),
+        user.run(['wait', '--bogus']),
+        user.run(['read']),
+        user.run(['delete', '65f1c0ffee0ddba11c0ffee1', 'more']),
+        user.run(['wait', '--timeout']),
+        user.run(['wait', '--timeout', '-5']),
+        user.run(['wait', '--extract', 'otp']),
+        user.run(['domains', '--server', 'ftp://example.com']),
+      ]);
     expect(bare.code).toBe(2);
     expect(bare.stdout).toBe('');
     expect(bare.stderr).toContain('Commands:');
@@ -87,9 +89,12 @@ describe('the command line', () => {
     expect(missing.stderr).toBe("Missing the ID.\nRun 'tempmail read --help' for usage.\n");
     expect(extra.stderr).toMatch(/^Unexpected argument 'more'\./);
     expect(value.stderr).toMatch(/^Option '--timeout' needs a value \(SECONDS\)\./);
+    expect(dashed.stderr).toMatch(
+      /^Option '--timeout' needs a value \(SECONDS\); give one that starts with '-' as --timeout=VALUE\./,
+    );
     expect(extract.stderr).toMatch(/^--extract takes 'link' or 'code', not 'otp'\./);
     expect(server.stderr).toMatch(/^The server URL must start with http:\/\/ or https:\/\//);
-    for (const run of [missing, extra, value, extract, server]) expect(run.code).toBe(2);
+    for (const run of [missing, extra, value, dashed, extract, server]) expect(run.code).toBe(2);
   });
 
   it.each([

@@ -100,7 +100,10 @@ export class TempMailTimeoutError extends Error {
   readonly timeout: number;
 
   constructor(timeout: number) {
-    super(`No matching message arrived within ${Math.round(timeout / 1000)} s.`);
+    // To the tenth under 10 s: 1.5 s is not rounded to 2.
+    const seconds =
+      timeout < 10_000 ? Number((timeout / 1000).toFixed(1)) : Math.round(timeout / 1000);
+    super(`No matching message arrived within ${seconds} s.`);
     this.timeout = timeout;
   }
 }

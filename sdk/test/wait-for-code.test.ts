@@ -64,4 +64,11 @@ describe('waitForCode and waitForLink', () => {
       TempMailTimeoutError,
     );
   });
+
+  it('say the time waited as it was given: tenths under 10 s, whole seconds after', () => {
+    const said = (ms: number) => new TempMailTimeoutError(ms).message;
+    expect(said(1_500)).toBe('No matching message arrived within 1.5 s.');
+    expect(said(2_000)).toBe('No matching message arrived within 2 s.');
+    expect(said(30_000)).toBe('No matching message arrived within 30 s.');
+  });
 });

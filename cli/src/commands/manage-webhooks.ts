@@ -37,7 +37,7 @@ function webhookId(value: string | undefined, action: Action): string {
 
 export const manageWebhooks: Command = {
   name: 'webhook',
-  summary: 'Have new mail POSTed to a URL of yours (Pro): add, list, test, log, delete',
+  summary: `Have new mail POSTed to a URL of yours (Pro): ${ACTIONS.join(', ')}`,
   usage: 'tempmail webhook list | add URL [--address ADDRESS] | test|log|secret|enable|delete ID',
   description: `Manages the webhooks of your Pro account (after 'tempmail login' with a Pro API token),
 the same ones the dashboard shows. Each new message of the address (or of all your
