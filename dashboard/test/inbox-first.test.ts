@@ -302,6 +302,35 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('keeps code that could not be loaded to its own part of the page, and loads it on retry', async () => {
+    const context = await suite.browser.newContext({ viewport: LAPTOP });
+    const page = await context.newPage();
+    // The network drops for the chunks loaded on demand: the reader's and the toast's.
+    let offline = true;
+    await page.route(/\/assets\/(message-view|toast-card)-[\w-]+\.js$/, (route) =>
+      offline ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    const address = await openHome(page, suite.server.url);
+    await mailTo(address, 'While offline');
+    const row = page.getByRole('button', { name: /While offline/ });
+    await row.waitFor({ timeout: 10_000 });
+
+    // The message says it could not be loaded; the inbox stays, and so does the page.
+    await row.click();
+    const failed = page.getByRole('alert').filter({ hasText: 'This message could not be loaded.' });
+    await failed.waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    // A toast still says what it has to, as plain text.
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Email copied' }).waitFor();
+
+    // Back online, Try again loads the reader.
+    offline = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'While offline' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 60_000);
+
   it('shows a Pro address’s own mail when the aggregated inbox cannot be read', async () => {
     const { context, page, address } = await proInboxOnLaptop();
     await mailTo(address, 'For the Pro address');

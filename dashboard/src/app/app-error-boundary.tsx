@@ -1,10 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Translation } from '../shared/i18n/use-translation';
+import { retryFailedLoads } from '../shared/loading/lazy-retrying';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../shared/ui/button-classes';
 
 /**
  * The app-wide error screen: whatever a render throws lands here instead of
- * a blank page. 'Try again' renders the app again; 'Reload page' starts over.
+ * a blank page. 'Try again' renders the app again (code that could not be loaded is loaded
+ * anew); 'Reload page' starts over.
  */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -36,7 +38,10 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
               <button
                 type="button"
                 className={PRIMARY_BUTTON}
-                onClick={() => this.setState({ error: null })}
+                onClick={() => {
+                  retryFailedLoads();
+                  this.setState({ error: null });
+                }}
               >
                 {t('errors.tryAgain')}
               </button>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyRetrying } from '../shared/loading/lazy-retrying';
 import { useTranslation } from '../shared/i18n/use-translation';
 import { BrowserRouter } from 'react-router';
 import { useOpenDialog } from '../features/account/dialog-store';
@@ -15,9 +16,7 @@ import { loadShellUser, shellUser } from '../features/account/shell-user';
 import { useLanguageRouting } from './routing/use-language-routing';
 
 // The dialogs' code (forms, Radix) loads when one first opens: most visitors never open one.
-const AppDialogs = lazy(() =>
-  import('./app-dialogs').then(({ AppDialogs }) => ({ default: AppDialogs })),
-);
+const AppDialogs = lazyRetrying(() => import('./app-dialogs').then(({ AppDialogs }) => AppDialogs));
 
 /** How long the start overlay shows. */
 const START_OVERLAY_MS = 50;

@@ -1,4 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyRetrying } from '../../shared/loading/lazy-retrying';
+import { LoadBoundary } from '../../shared/loading/load-boundary';
+import { LoadFailed } from '../../shared/loading/load-failed';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { PRIMARY_BUTTON, PRO_BADGE, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { endsBeforeExpiry, hasEnded } from './address-ending';
@@ -14,16 +17,14 @@ import { FREE_ADDRESS_LIFETIME_MINUTES } from '../../shared/product-facts';
 
 // The confirm dialog's code (Radix Dialog, about 13 KB gzip) loads when Reset first asks:
 // the home page's JavaScript before interaction stays within its budget (issue 24).
-const ConfirmDialog = lazy(() =>
-  import('../../shared/ui/confirm-dialog').then(({ ConfirmDialog }) => ({
-    default: ConfirmDialog,
-  })),
+const ConfirmDialog = lazyRetrying(() =>
+  import('../../shared/ui/confirm-dialog').then(({ ConfirmDialog }) => ConfirmDialog),
 );
 
 // The history's code loads once there is a second address to go back to: a first visit has
 // one (issue 24's budget for the home page).
-const AddressHistory = lazy(() =>
-  import('./address-history').then(({ AddressHistory }) => ({ default: AddressHistory })),
+const AddressHistory = lazyRetrying(() =>
+  import('./address-history').then(({ AddressHistory }) => AddressHistory),
 );
 
 /** Why the address takes no more mail: it ran out, or its owner's ending came. */
@@ -169,9 +170,16 @@ export function AddressPanel({
           )}
           {/* Not while the page chooses its first address: there is nothing to go back to. */}
           {state.status !== 'waiting' && hasOtherLiveAddress(addresses, mailbox, now) && (
-            <Suspense fallback={null}>
-              <AddressHistory addresses={addresses} shown={mailbox} now={now} onChoose={onChoose} />
-            </Suspense>
+            <LoadBoundary fallback={(retry) => <LoadFailed retry={retry} />}>
+              <Suspense fallback={null}>
+                <AddressHistory
+                  addresses={addresses}
+                  shown={mailbox}
+                  now={now}
+                  onChoose={onChoose}
+                />
+              </Suspense>
+            </LoadBoundary>
           )}
           {pro && (
             <button

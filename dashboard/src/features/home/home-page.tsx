@@ -1,6 +1,5 @@
 import type { User } from '@tempmail/sdk';
 import {
-  lazy,
   Suspense,
   useCallback,
   useDeferredValue,
@@ -10,6 +9,9 @@ import {
   useState,
 } from 'react';
 import { TranslatedWithTags, useTranslation } from '../../shared/i18n/use-translation';
+import { lazyRetrying, preload } from '../../shared/loading/lazy-retrying';
+import { LoadBoundary } from '../../shared/loading/load-boundary';
+import { LoadFailed } from '../../shared/loading/load-failed';
 import { openDialog } from '../account/dialog-store';
 import { useReturnParams } from '../account/use-return-params';
 import { proExpiry } from '../account/pro-status';
@@ -32,9 +34,7 @@ import { AppQueries } from '../account/app-queries';
 // The message pane (with the HTML sanitizer) loads once the inbox has mail to open: the home
 // page's first load stays within the public site's JavaScript budget.
 const loadMessageView = () => import('../inbox/message-view');
-const MessageView = lazy(() =>
-  loadMessageView().then(({ MessageView }) => ({ default: MessageView })),
-);
+const MessageView = lazyRetrying(() => loadMessageView().then(({ MessageView }) => MessageView));
 
 /** Tailwind's `lg` breakpoint: from here the list and the message sit side by side. */
 const WIDE_SCREEN = '(min-width: 64rem)';
@@ -186,8 +186,8 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
             <div
               className={`min-w-0 lg:h-full ${selectedId ? 'hidden lg:block' : ''}`}
               // A reader heading for a message: its pane's code is on the way before the click.
-              onPointerEnter={() => void loadMessageView()}
-              onFocus={() => void loadMessageView()}
+              onPointerEnter={() => preload(loadMessageView)}
+              onFocus={() => preload(loadMessageView)}
             >
               <InboxPanel
                 key={source.key.join(':')}
@@ -199,14 +199,19 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
               />
             </div>
             {selectedId ? (
-              <Suspense fallback={<p role="status">{t('loaders.loading')}</p>}>
-                <MessageView
-                  source={source}
-                  id={selectedId}
-                  onBack={backToInbox}
-                  backRef={focusBack}
-                />
-              </Suspense>
+              <LoadBoundary
+                key={selectedId}
+                fallback={(retry) => <LoadFailed text={t('message.loadFailed')} retry={retry} />}
+              >
+                <Suspense fallback={<p role="status">{t('loaders.loading')}</p>}>
+                  <MessageView
+                    source={source}
+                    id={selectedId}
+                    onBack={backToInbox}
+                    backRef={focusBack}
+                  />
+                </Suspense>
+              </LoadBoundary>
             ) : (
               <ReaderPlaceholder />
             )}

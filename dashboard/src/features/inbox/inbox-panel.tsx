@@ -1,4 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyRetrying, preload } from '../../shared/loading/lazy-retrying';
+import { LoadBoundary } from '../../shared/loading/load-boundary';
+import { LoadFailed } from '../../shared/loading/load-failed';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useShortcutKeys } from '../../shared/keyboard/use-shortcut-keys';
 import { StrokeIcon } from '../../shared/stroke-icon';
@@ -17,8 +20,8 @@ import { Tooltip } from '../../shared/ui/tooltip';
 // The selection bar's code loads once there is mail to select: an empty inbox, which every
 // visitor starts with, never needs it (issue 24's budget for the home page).
 const loadSelectionBar = () => import('./selection-bar');
-const SelectionBar = lazy(() =>
-  loadSelectionBar().then(({ SelectionBar }) => ({ default: SelectionBar })),
+const SelectionBar = lazyRetrying(() =>
+  loadSelectionBar().then(({ SelectionBar }) => SelectionBar),
 );
 
 /** Relative times are redrawn this often, so "Now" turns into a time without a reload. */
@@ -100,7 +103,7 @@ export function InboxPanel({
   const list = useMemo(() => messages.data ?? [], [messages.data]);
   const hasMail = list.length > 0;
   useEffect(() => {
-    if (hasMail) void loadSelectionBar();
+    if (hasMail) preload(loadSelectionBar);
   }, [hasMail]);
   // Never read: "empty" would be untrue. A later failed read keeps the list already shown.
   const failed = messages.isError && messages.data === undefined;
@@ -243,14 +246,22 @@ export function InboxPanel({
       )}
       {controlsOpen && <FilterSortControls id={controlsId} view={view} onChange={setView} />}
       {checkedCount > 0 && (
-        <Suspense fallback={null}>
-          <SelectionBar
-            count={checkedCount}
-            source={source}
-            ids={checkedIds}
-            onClear={() => setChecked(new Set())}
-          />
-        </Suspense>
+        <LoadBoundary
+          fallback={(retry) => (
+            <div className="px-4 py-2">
+              <LoadFailed retry={retry} />
+            </div>
+          )}
+        >
+          <Suspense fallback={null}>
+            <SelectionBar
+              count={checkedCount}
+              source={source}
+              ids={checkedIds}
+              onClear={() => setChecked(new Set())}
+            />
+          </Suspense>
+        </LoadBoundary>
       )}
       {deleteMessages?.isError && (
         <p role="alert" className="px-4 py-2 text-sm text-red-700 dark:text-red-300">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { dismissToast, TOAST_DURATION_MS, type Toast } from './toast-store';
+import { dismissToast, useToastTimer, type Toast } from './toast-store';
 
 /** A toast dragged sideways this far is dismissed. */
 const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -15,10 +15,7 @@ export function ToastCard({ toast }: { toast: Toast }) {
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
 
-  useEffect(() => {
-    const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [toast.id]);
+  useToastTimer(toast.id);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createStore } from '../create-store';
 
 /** A toast stays 5 s. */
@@ -25,4 +26,12 @@ export function dismissToast(id: number): void {
 
 export function useCurrentToast(): Toast | null {
   return current.use();
+}
+
+/** Dismisses the toast once its time is up, whichever component draws it. */
+export function useToastTimer(id: number): void {
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
 }

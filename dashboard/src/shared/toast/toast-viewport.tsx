@@ -1,10 +1,38 @@
-import { lazy, Suspense } from 'react';
-import { useCurrentToast } from './toast-store';
+import { Suspense } from 'react';
+import { lazyRetrying } from '../loading/lazy-retrying';
+import { LoadBoundary } from '../loading/load-boundary';
+import { useCurrentToast, useToastTimer, type Toast } from './toast-store';
 
 // The card's code loads with the first toast: most page loads show none (issue 24's budget).
-const ToastCard = lazy(() =>
-  import('./toast-card').then(({ ToastCard }) => ({ default: ToastCard })),
-);
+const ToastCard = lazyRetrying(() => import('./toast-card').then(({ ToastCard }) => ToastCard));
+
+/**
+ * A toast as plain text, for when the card's code cannot be loaded: the first toast often
+ * says the server cannot be reached, and then neither can the card. The next toast tries
+ * the card again.
+ */
+function PlainToast({ toast }: { toast: Toast }) {
+  useToastTimer(toast.id);
+  return (
+    <div
+      data-testid="toast"
+      className="pointer-events-auto rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description && <p className="mt-1 text-sm">{toast.description}</p>}
+    </div>
+  );
+}
+
+function ShownToast({ toast }: { toast: Toast }) {
+  return (
+    <LoadBoundary key={toast.id} fallback={() => <PlainToast toast={toast} />}>
+      <Suspense fallback={null}>
+        <ToastCard toast={toast} />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
 
 /**
  * Where toasts appear: the top on a phone, bottom right from `sm` up. The two live regions
@@ -16,14 +44,10 @@ export function ToastViewport() {
   return (
     <div className="pointer-events-none fixed inset-x-0 top-0 z-50 p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-96">
       <div role="status" aria-live="polite" aria-atomic="true">
-        <Suspense fallback={null}>
-          {toast && !destructive && <ToastCard key={toast.id} toast={toast} />}
-        </Suspense>
+        {toast && !destructive && <ShownToast toast={toast} />}
       </div>
       <div role="alert" aria-live="assertive" aria-atomic="true">
-        <Suspense fallback={null}>
-          {toast && destructive && <ToastCard key={toast.id} toast={toast} />}
-        </Suspense>
+        {toast && destructive && <ShownToast toast={toast} />}
       </div>
     </div>
   );
