@@ -151,9 +151,15 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     expect(await focusedMessageId(page)).toBe(ids[1]);
     await page.getByText('Select a message to read it.').waitFor({ timeout: 5_000 });
 
-    // Escape closes the reader; typing in a field is never a shortcut.
+    // Escape closes the reader, from a row's checkbox too (a Tab from the row); typing in a
+    // field is never a shortcut.
     await page.keyboard.press('Enter');
     await readerShows(page, 'Middle');
+    await page.keyboard.press('Escape');
+    await page.getByText('Select a message to read it.').waitFor({ timeout: 5_000 });
+    await page.keyboard.press('Enter');
+    await readerShows(page, 'Middle');
+    await rows.last().getByRole('checkbox').focus();
     await page.keyboard.press('Escape');
     await page.getByText('Select a message to read it.').waitFor({ timeout: 5_000 });
     await page.getByRole('button', { name: 'Search messages' }).click();

@@ -3,8 +3,17 @@ import { useEffect, useRef } from 'react';
 /** What each key does; a key left out (or undefined) is left to the browser. */
 export type ShortcutKeys = Partial<Record<string, () => void>>;
 
-/** Where typing means text, not commands. */
-const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+/**
+ * Where a key types or picks: a shortcut there would take the key from it. A checkbox or a
+ * button takes none of these keys, so from a row's checkbox j, k and Esc still work.
+ */
+const EDITABLE = [
+  'input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"], [type="reset"])',
+  'textarea',
+  'select',
+  '[contenteditable=""]',
+  '[contenteditable="true"]',
+].join(', ');
 
 /**
  * Single-key shortcuts on the page, as mail clients have (j, k, Delete, Escape), keyed by
