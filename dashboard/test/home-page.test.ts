@@ -47,6 +47,19 @@ describeInChromium('the home page in Chromium', (suite) => {
     expect(
       await page.getByRole('heading', { level: 2, name: 'Hello from the browser test' }).count(),
     ).toBe(1);
+
+    // A body of white space alone is said to be empty, not shown as a blank reader.
+    await sendMail(suite.server.smtpPort, {
+      from: 'Alice Example <alice@example.com>',
+      to: address,
+      subject: 'Nothing to say',
+      text: '\n',
+    });
+    await page.getByRole('button', { name: /Nothing to say/ }).click();
+    await page
+      .getByRole('heading', { level: 2, name: 'Nothing to say' })
+      .waitFor({ timeout: 15_000 });
+    expect((await text.textContent())?.trim()).toBe('No content available');
     await page.close();
   }, 60_000);
 

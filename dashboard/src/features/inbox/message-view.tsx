@@ -186,7 +186,8 @@ export function MessageView({
               data-testid="message-text"
               className="mt-4 font-sans text-base break-words whitespace-pre-wrap"
             >
-              {data.text ? linkPlainText(data.text) : t('message.noText')}
+              {/* White space alone shows nothing: it is said to be empty. */}
+              {data.text.trim() ? linkPlainText(data.text) : t('message.noText')}
             </pre>
           )}
           <AttachmentList source={source} messageId={data.id} attachments={data.attachments} />
