@@ -6,6 +6,9 @@ import type { Language } from './preferences/choose-language';
 /** A free address lives this long (the server's FREE_MAILBOX_LIFETIME_MS). */
 export const FREE_ADDRESS_LIFETIME_MINUTES = 60;
 
+/** The inbox asks for new mail this often while its live stream is down (the spec's poll). */
+export const INBOX_POLL_SECONDS = 10;
+
 /** Pro keeps mail this long. */
 export const PRO_RETENTION_HOURS = 24;
 

@@ -16,6 +16,7 @@ import { MessageRow } from './message-row';
 import { useLiveMessages } from './use-live-messages';
 import { useMarkSeen } from './use-mark-seen';
 import { Tooltip } from '../../shared/ui/tooltip';
+import { INBOX_POLL_SECONDS } from '../../shared/product-facts';
 
 // The selection bar's code loads once there is mail to select: an empty inbox, which every
 // visitor starts with, never needs it (issue 24's budget for the home page).
@@ -193,7 +194,7 @@ export function InboxPanel({
             aria-hidden="true"
             className={`size-2 rounded-full ${live ? 'bg-green-500' : 'bg-amber-500'}`}
           />
-          {live ? t('inbox.live') : t('inbox.polling')}
+          {live ? t('inbox.live') : t('inbox.polling', { seconds: INBOX_POLL_SECONDS })}
         </span>
         <span className="ml-auto flex items-center gap-1">
           <Tooltip label={t('inbox.refresh')}>

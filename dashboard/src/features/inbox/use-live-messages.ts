@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { INBOX_POLL_SECONDS } from '../../shared/product-facts';
 import { sortNewestFirst, type InboxChange, type InboxSource } from './inbox-sources';
 import type { InboxMessage } from './normalize-message';
 import { messageQueryOptions, messagesQueryOptions } from './message-queries';
 
 /** The spec's inbox poll, used only while the live stream is down. */
-export const INBOX_POLL_MS = 10_000;
+const INBOX_POLL_MS = INBOX_POLL_SECONDS * 1000;
 
 /** setTimeout's longest delay; a later expiry is checked again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,6 +1,7 @@
 import {
   API_LIMITS,
   FREE_ADDRESS_LIFETIME_MINUTES,
+  INBOX_POLL_SECONDS,
   PLAN_PRICES,
   PRO_RETENTION_HOURS,
   formatPrice,
@@ -23,6 +24,7 @@ const MONEY_BACK_DAYS = 30;
 export function marketingValues(language: string): Record<string, string | number> {
   return {
     minutes: FREE_ADDRESS_LIFETIME_MINUTES,
+    pollSeconds: INBOX_POLL_SECONDS,
     hours: PRO_RETENTION_HOURS,
     monthly: formatPrice(PLAN_PRICES.pro_monthly, language),
     pass: formatPrice(PLAN_PRICES.pro_24hr, language),
