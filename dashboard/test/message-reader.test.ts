@@ -321,6 +321,18 @@ describeInChromium('the message reader in Chromium', (suite) => {
       await expect
         .poll(() => patches.filter((patch) => patch.id === doomed).map((patch) => patch.seen))
         .toEqual([false, true]);
+      // Refused, the mark says so and shows the message as it still is: read.
+      const refuse = (url: URL) => url.pathname === `/messages/${doomed}`;
+      await page.route(refuse, (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+          : route.fallback(),
+      );
+      await page.getByRole('button', { name: 'Mark as unread' }).click();
+      await page.getByText('The message could not be marked. Please try again.').waitFor();
+      await page.getByRole('button', { name: 'Mark as unread' }).waitFor();
+      expect(await unreadDots(page, 'Second to delete')).toBe(0);
+      await page.unroute(refuse);
 
       const deleted = page.waitForResponse(
         (response) =>

@@ -82,21 +82,33 @@ export function useSetSeen(source: InboxSource) {
   const { setSeen } = messageActions(source);
   const mutation = useMutation({
     mutationFn: async ({ ids, seen }: { ids: readonly string[]; seen: boolean }) => {
-      const marked = new Set(ids);
-      changeList(queryClient, source, (list) =>
-        list.map((message) => (marked.has(message.id) ? { ...message, seen } : message)),
-      );
-      for (const id of ids) {
-        queryClient.setQueryData(
-          messageQueryOptions(source, id).queryKey,
-          (opened) => opened && { ...opened, seen },
+      // Shown at once, in the list and the open message alike; each one that fails is put
+      // back as it was.
+      const before = new Map<string, boolean>();
+      const show = (states: ReadonlyMap<string, boolean>) => {
+        changeList(queryClient, source, (list) =>
+          list.map((message) => {
+            const state = states.get(message.id);
+            if (state === undefined) return message;
+            if (!before.has(message.id)) before.set(message.id, message.seen);
+            return { ...message, seen: state };
+          }),
         );
-      }
+        for (const [id, state] of states) {
+          queryClient.setQueryData(messageQueryOptions(source, id).queryKey, (opened) => {
+            if (!opened) return opened;
+            if (!before.has(id)) before.set(id, opened.seen);
+            return { ...opened, seen: state };
+          });
+        }
+      };
+      show(new Map(ids.map((id) => [id, seen])));
       const outcomes = await Promise.allSettled(ids.map((id) => setSeen!(id, seen)));
-      const failed = outcomes.filter((outcome) => outcome.status === 'rejected').length;
-      if (failed > 0) {
+      const failed = ids.filter((_, index) => outcomes[index]!.status === 'rejected');
+      if (failed.length > 0) {
+        show(new Map(failed.map((id) => [id, before.get(id) ?? !seen])));
         void queryClient.invalidateQueries({ queryKey: messagesQueryOptions(source).queryKey });
-        throw new PartlyFailedError(failed);
+        throw new PartlyFailedError(failed.length);
       }
     },
   });
