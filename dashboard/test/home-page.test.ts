@@ -278,6 +278,9 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.clock.fastForward('01:00');
     await page.waitForTimeout(300);
     expect(polls.length).toBe(before);
+    // And the inbox says it no longer receives, rather than that it checks or waits.
+    await page.getByText('Not receiving', { exact: true }).waitFor();
+    expect(await page.getByText(/Checking every|Waiting for incoming messages/).count()).toBe(0);
     await page.close();
   }, 30_000);
 

@@ -149,5 +149,5 @@ export function useLiveMessages(source: InboxSource) {
     refetchInterval: live || expired ? false : INBOX_POLL_MS,
     refetchIntervalInBackground: true,
   });
-  return { messages, live };
+  return { messages, live, expired };
 }
