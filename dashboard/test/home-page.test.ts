@@ -284,6 +284,35 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.close();
   }, 30_000);
 
+  it('says when the server cannot be reached, and when it can again', async () => {
+    const page = await suite.browser.newPage();
+    // No stream: the inbox polls, and the test decides whether its reads get through.
+    await page.route('**/.well-known/mercure**', (route) => route.abort());
+    let down = false;
+    await page.route(
+      (url) => url.pathname === '/api/mailbox/messages',
+      (route) => (down ? route.abort('connectionrefused') : route.fallback()),
+    );
+    await page.clock.install();
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
+    const badge = page.getByRole('banner').getByRole('status');
+    await badge.filter({ hasText: 'Online' }).waitFor();
+    await page.getByText('Checking every 10 seconds').waitFor();
+    const afterPolls = async () => {
+      await page.clock.fastForward('00:11');
+      return badge.textContent();
+    };
+
+    down = true;
+    await expect.poll(afterPolls).toBe('Offline');
+    await page.getByText('Server unreachable, retrying every 10 seconds').waitFor();
+    down = false;
+    await expect.poll(afterPolls).toBe('Online');
+    await page.getByText('Checking every 10 seconds').waitFor();
+    await page.close();
+  }, 30_000);
+
   it('fits a phone screen (390×844)', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

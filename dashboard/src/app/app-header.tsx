@@ -8,6 +8,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
 import { Tooltip } from '../shared/ui/tooltip';
 import { PRO_BADGE } from '../shared/ui/button-classes';
+import { serverReachable } from '../shared/server-reachable';
 
 function LogoMark() {
   return (
@@ -78,6 +79,7 @@ function AccountControls({ user }: { user: User | undefined }) {
  */
 export function AppHeader({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
+  const reachable = serverReachable.use();
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:py-3">
@@ -88,8 +90,16 @@ export function AppHeader({ user }: { user: User | undefined }) {
           <LogoMark />
           {t('app.name')}
         </SiteLink>
-        <span className="hidden rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 uppercase sm:inline dark:bg-green-900 dark:text-green-200">
-          {t('header.online')}
+        {/* A status, so that going offline (and back) is announced. */}
+        <span
+          role="status"
+          className={`hidden rounded-full px-2 py-0.5 text-xs font-semibold uppercase sm:inline ${
+            reachable
+              ? 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-200'
+              : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'
+          }`}
+        >
+          {reachable ? t('header.online') : t('header.offline')}
         </span>
         {/* As tall as the account buttons before they appear: nothing moves when they do. */}
         <div className="ml-auto flex min-h-9 items-center gap-2">

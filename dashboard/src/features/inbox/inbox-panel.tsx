@@ -90,7 +90,7 @@ export function InboxPanel({
   onListFailed?: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { messages, live, expired } = useLiveMessages(source);
+  const { messages, live, expired, reachable } = useLiveMessages(source);
   const markSeen = useMarkSeen(source);
   const now = useMinuteClock();
   const [view, setView] = useState(INITIAL_VIEW);
@@ -192,14 +192,16 @@ export function InboxPanel({
         <span className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
           <span
             aria-hidden="true"
-            className={`size-2 rounded-full ${expired ? 'bg-slate-400' : live ? 'bg-green-500' : 'bg-amber-500'}`}
+            className={`size-2 rounded-full ${expired ? 'bg-slate-400' : live ? 'bg-green-500' : reachable ? 'bg-amber-500' : 'bg-red-500'}`}
           />
           {/* An expired inbox is neither listened to nor polled: say so, not "checking". */}
           {expired
             ? t('inbox.stopped')
             : live
               ? t('inbox.live')
-              : t('inbox.polling', { seconds: INBOX_POLL_SECONDS })}
+              : t(reachable ? 'inbox.polling' : 'inbox.unreachable', {
+                  seconds: INBOX_POLL_SECONDS,
+                })}
         </span>
         <span className="ml-auto flex items-center gap-1">
           <Tooltip label={t('inbox.refresh')}>

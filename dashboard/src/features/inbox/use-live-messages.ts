@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { INBOX_POLL_SECONDS } from '../../shared/product-facts';
+import { serverReachable } from '../../shared/server-reachable';
 import { sortNewestFirst, type InboxChange, type InboxSource } from './inbox-sources';
 import type { InboxMessage } from './normalize-message';
 import { messageQueryOptions, messagesQueryOptions } from './message-queries';
@@ -149,5 +150,8 @@ export function useLiveMessages(source: InboxSource) {
     refetchInterval: live || expired ? false : INBOX_POLL_MS,
     refetchIntervalInBackground: true,
   });
-  return { messages, live, expired };
+  // Live, or the last read answered: the server is there. A failed read says it is not.
+  const reachable = live || !messages.isError;
+  useEffect(() => serverReachable.set(reachable), [reachable]);
+  return { messages, live, expired, reachable };
 }
