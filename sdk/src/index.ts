@@ -10,6 +10,7 @@ export {
   type RateLimitInfo,
 } from './tempmail-errors.js';
 export { toTempMailError, unwrap, type CallResult } from './unwrap-result.js';
+export { readAttachment, readMessageRaw } from './read-bytes.js';
 export { retryRateLimited, type RateLimitRetryOptions } from './retry-rate-limited.js';
 export { paceRequests, type PaceOptions } from './pace-requests.js';
 export {

@@ -1,4 +1,4 @@
-import { getMessage, getMessageRaw, unwrap } from '@tempmail/sdk';
+import { getMessage, readMessageRaw, unwrap } from '@tempmail/sdk';
 import type { Command } from '../command.js';
 import { messageId } from '../check-arguments.js';
 import { CliError, ExitCode } from '../exit-codes.js';
@@ -49,13 +49,8 @@ On a terminal, control characters in the mail are removed; through a pipe --html
     const tty = context.stdout.isTTY === true;
 
     if (parts[0] === 'raw') {
-      const result = getMessageRaw({
-        client,
-        path: { id },
-        parseAs: 'arrayBuffer',
-        signal: context.signal,
-      });
-      const raw = Buffer.from((await unwrap(result)) as unknown as ArrayBuffer);
+      const bytes = await readMessageRaw(client, id, { signal: context.signal });
+      const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       if (context.json) return context.printJson({ id, raw: raw.toString('utf8') });
       context.stdout.write(tty ? cleanText(raw.toString('utf8')) : raw);
       return;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { getMessage, getMessageAttachment, unwrap, type AttachmentInfo } from '@tempmail/sdk';
+import { getMessage, readAttachment, unwrap, type AttachmentInfo } from '@tempmail/sdk';
 import { messageId } from '../check-arguments.js';
 import type { Command } from '../command.js';
 import { formatTable } from '../format-table.js';
@@ -63,18 +63,11 @@ is written instead.`,
     fs.mkdirSync(out, { recursive: true });
     const saved: (AttachmentInfo & { path: string })[] = [];
     for (const attachment of attachments) {
-      const bytes = await unwrap(
-        getMessageAttachment({
-          client,
-          path: { id, attachmentId: attachment.id },
-          parseAs: 'arrayBuffer',
-          signal: context.signal,
-        }),
-      );
+      const bytes = await readAttachment(client, id, attachment.id, { signal: context.signal });
       const file = writeNewFile(
         out,
         safeFileName(attachment.filename, `attachment-${attachment.id}`),
-        bytes as unknown as ArrayBuffer,
+        bytes,
       );
       saved.push({ ...attachment, path: file });
       if (!context.json) context.print(file);
@@ -103,13 +96,13 @@ export function safeFileName(name: string, fallback: string): string {
 }
 
 // 'wx' fails when the file exists, so a name is claimed atomically and nothing is overwritten.
-function writeNewFile(directory: string, name: string, bytes: ArrayBuffer): string {
+function writeNewFile(directory: string, name: string, bytes: Uint8Array): string {
   const extension = path.extname(name);
   const stem = name.slice(0, name.length - extension.length);
   for (let copy = 1; ; copy++) {
     const file = path.join(directory, copy === 1 ? name : `${stem} (${copy})${extension}`);
     try {
-      fs.writeFileSync(file, new Uint8Array(bytes), { flag: 'wx' });
+      fs.writeFileSync(file, bytes, { flag: 'wx' });
       return file;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
