@@ -1,5 +1,6 @@
 // The home page in a real browser against the real server, as `npm start` serves it: the
 // address appears, mail sent over SMTP shows up without a reload, and it opens as text.
+import type { Locator } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
 import { describeInChromium } from './support/describe-in-chromium.js';
@@ -361,7 +362,7 @@ describeInChromium('the home page in Chromium', (suite) => {
       from: 'Dana Phone <dana@example.com>',
       to: address,
       subject: 'Read me on a phone',
-      text: 'Small screens show one pane.',
+      text: 'Small screens show one pane. Your code is 482913.',
     });
     const row = page.getByRole('button', { name: /Read me on a phone/ });
     // Through the stream or, at worst, the 10-second poll.
@@ -371,6 +372,15 @@ describeInChromium('the home page in Chromium', (suite) => {
     expect(await inbox.isVisible()).toBe(true);
     expect(await page.getByTestId('message-text').count()).toBe(0);
     expect(await back.count()).toBe(0);
+    // Targets a finger can hit: the row's checkbox (its label) and the code's Copy.
+    const tapTarget = async (locator: Locator) => {
+      const found = (await locator.boundingBox())!;
+      return { width: Math.round(found.width), height: Math.round(found.height) };
+    };
+    const checkbox = page.locator('label', { has: page.getByRole('checkbox') }).first();
+    expect(await tapTarget(checkbox)).toEqual({ width: 40, height: 40 });
+    const copyCode = page.getByRole('button', { name: /Copy code 482913/ }).first();
+    expect((await tapTarget(copyCode)).height).toBeGreaterThanOrEqual(24);
 
     await row.click();
     await page.getByTestId('message-text').waitFor({ timeout: OPEN_MESSAGE_TIMEOUT_MS });
@@ -379,6 +389,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     expect(await row.isVisible()).toBe(false);
     // Focus moves to Back rather than falling to the page with the hidden row.
     expect(await back.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect((await tapTarget(back)).height).toBeGreaterThanOrEqual(36);
 
     await back.click();
     await inbox.waitFor({ state: 'visible', timeout: 2_000 });

@@ -39,13 +39,17 @@ export function MessageRow({
       data-testid="message-row"
       className={`flex items-start gap-3 px-4 py-3 ${current ? 'bg-indigo-50 dark:bg-indigo-950' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
     >
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onCheck(message.id, event.target.checked)}
-        aria-label={t('inbox.select', { sender, subject })}
-        className={`mt-3 size-4 shrink-0 accent-indigo-600 ${FOCUS_RING}`}
-      />
+      {/* The box is drawn small, as mail apps draw it; the label around it is the 40 px
+          target a finger needs, on a phone as anywhere. */}
+      <label className="-mx-3 flex shrink-0 cursor-pointer p-3">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onCheck(message.id, event.target.checked)}
+          aria-label={t('inbox.select', { sender, subject })}
+          className={`size-4 accent-indigo-600 ${FOCUS_RING}`}
+        />
+      </label>
       <div className="min-w-0 flex-1">
         <button
           type="button"
