@@ -128,7 +128,8 @@ export interface paths {
          *     browser comes back to `/pro/success?cs={sessionId}`, after cancelling to `/pro/cancel`.
          *
          *     A checkout is a visitor's first write: a browser with no saved session is saved here
-         *     (and gets a `tm_session` cookie if it had none), so no earlier call is needed.
+         *     (and gets a `tm_session` cookie if it had none), so no earlier call is needed. At most
+         *     30 checkouts an hour for a user, and 30 from one IP address (429 `rate_limited`).
          *
          *     Accepts only `application/json`; the `Origin` header must match the server's public URL
          *     (403 `forbidden` otherwise).
@@ -157,7 +158,8 @@ export interface paths {
          *     error `message` is meant to be shown as is.
          *
          *     A checkout is a visitor's first write: a browser with no saved session is saved here
-         *     (and gets a `tm_session` cookie if it had none), so no earlier call is needed.
+         *     (and gets a `tm_session` cookie if it had none), so no earlier call is needed. At most
+         *     30 checkouts an hour for a user, and 30 from one IP address (429 `rate_limited`).
          *
          *     Accepts only `application/json`; the `Origin` header must match the server's public URL
          *     (403 `forbidden` otherwise).
@@ -663,7 +665,8 @@ export interface paths {
          *
          *     When `enabled` is true, a null or empty `forwardingEmail` is 400 'Email required: please
          *     enter a forwarding email address.' and a malformed one 400 'Invalid email: please enter
-         *     a valid email address.'. Sending confirmation links is rate limited (429).
+         *     a valid email address.'. Sending confirmation links is rate limited (429): 10 a user
+         *     an hour, and 5 an hour to one address, whoever asks.
          *
          *     Accepts only `application/json`; the `Origin` header must match the server's public URL
          *     (403 `forbidden` otherwise).
@@ -689,7 +692,8 @@ export interface paths {
          * @description Called by the page the confirmation link opens. Its owner may not be signed in (or may
          *     use another browser), so no session is needed: the token alone identifies the
          *     destination. Confirming starts forwarding. An unknown, already used or expired token is
-         *     404 `not_found`.
+         *     404 `not_found`. An IP address may try 30 mailed links an hour, sign-in links included
+         *     (429 `rate_limited`, with `Retry-After`).
          *
          *     Accepts only `application/json`; the `Origin` header must match the server's public URL
          *     (403 `forbidden` otherwise).
@@ -778,7 +782,8 @@ export interface paths {
          *     user, lives as long as the user's Pro time, and its mail shows in the aggregated inbox.
          *     The mailbox is identified by `mailTmId` and `address`, and `password` must be its
          *     password; otherwise 404 `not_found`. Pro only
-         *     (403 `pro_required`).
+         *     (403 `pro_required`). At most 10 password checks a minute from one IP address (429
+         *     `rate_limited`, with `Retry-After`).
          *
          *     Accepts only `application/json`; the `Origin` header must match the server's public URL
          *     (403 `forbidden` otherwise).
@@ -4962,6 +4967,7 @@ export interface operations {
             readonly 400: components["responses"]["BadRequest"];
             readonly 403: components["responses"]["Forbidden"];
             readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
             readonly default: components["responses"]["ServerError"];
         };
     };
@@ -5149,6 +5155,7 @@ export interface operations {
             readonly 400: components["responses"]["BadRequest"];
             readonly 403: components["responses"]["Forbidden"];
             readonly 404: components["responses"]["NotFound"];
+            readonly 429: components["responses"]["TooManyRequests"];
             readonly default: components["responses"]["ServerError"];
         };
     };

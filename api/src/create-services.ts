@@ -13,6 +13,7 @@ import { createMailboxTokens } from './features/mailboxes/mailbox-tokens.js';
 import { createMessageService } from './features/messages/create-message-service.js';
 import { createMailer, type Mailer } from './features/outbound/create-mailer.js';
 import { createRecoveryService } from './features/recovery/create-recovery-service.js';
+import { mailsToAddressLimiter } from './features/limits/limit-mails-to-address.js';
 import type { Transact } from './features/stores.js';
 import { createAccountService } from './features/users/create-account-service.js';
 import type { EventBus } from './realtime/event-bus.js';
@@ -60,7 +61,18 @@ export function createServices(inputs: ServiceInputs): {
       logger,
     });
   const { publicUrl } = config;
-  const recovery = createRecoveryService({ stores, mailer, publicUrl });
+  const createLimiter = limiterFactory(inputs.rateLimitRedis);
+  const mailsToAddress = mailsToAddressLimiter(createLimiter);
+  const recovery = createRecoveryService({
+    stores,
+    mailer,
+    publicUrl,
+    mayMailTo: (email) =>
+      mailsToAddress.consume(email).then(
+        () => true,
+        () => false,
+      ),
+  });
   const services: Services = {
     config,
     logger,
@@ -97,7 +109,7 @@ export function createServices(inputs: ServiceInputs): {
     events,
     mailboxTokens: createMailboxTokens(inputs.jwtSecret, now),
     mailer,
-    createLimiter: limiterFactory(inputs.rateLimitRedis),
+    createLimiter,
     database: { check: () => checkDatabase(storage), isUnavailable: isDatabaseUnavailable },
     now,
   };

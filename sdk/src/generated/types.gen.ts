@@ -2335,6 +2335,10 @@ export type ConfirmForwardingErrors = {
      */
     404: Error;
     /**
+     * Rate limit reached.
+     */
+    429: Error;
+    /**
      * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
      * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
      *
@@ -2486,6 +2490,10 @@ export type StoreMainEmailErrors = {
      * No such resource, or it belongs to someone else.
      */
     404: Error;
+    /**
+     * Rate limit reached.
+     */
+    429: Error;
     /**
      * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
      * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).

@@ -12,6 +12,11 @@ export interface SignInDeps {
   stores: Pick<Stores, 'users' | 'tokens'>;
   mailer: Mailer;
   publicUrl: string;
+  /**
+   * Takes one of the mails an address may get an hour at someone else's asking (see
+   * limit-mails-to-address.ts); false when its budget is spent.
+   */
+  mayMailTo(email: string): Promise<boolean>;
 }
 
 /**

@@ -38,6 +38,9 @@ export async function offerPurchaseEmail(
     now,
     lifetimeMs: EMAIL_CONFIRMATION_LIFETIME_MS,
   });
+  // Past the address's budget nothing is mailed, and the purchase goes on: were it refused,
+  // the payer would learn that the address had been asked about.
+  if (!(await deps.mayMailTo(email))) return;
   if (owner) {
     await deps.mailer.send({
       to: email,

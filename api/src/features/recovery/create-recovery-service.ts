@@ -1,13 +1,13 @@
-import type { Stores } from '../stores.js';
-import { mailerFor, type Mailer } from '../outbound/create-mailer.js';
-import { inspectSignInLink, redeemSignInLink, sendSignInLink } from './access-recovery.js';
+import { mailerFor } from '../outbound/create-mailer.js';
+import {
+  inspectSignInLink,
+  redeemSignInLink,
+  sendSignInLink,
+  type SignInDeps,
+} from './access-recovery.js';
 import { confirmPurchaseEmail, offerPurchaseEmail } from './confirm-purchase-email.js';
 
-export interface RecoveryServiceDeps {
-  stores: Pick<Stores, 'users' | 'tokens'>;
-  mailer: Mailer;
-  publicUrl: string;
-}
+export type RecoveryServiceDeps = SignInDeps;
 
 /**
  * Getting back into an account by email: sign-in links, and the confirmation that makes a

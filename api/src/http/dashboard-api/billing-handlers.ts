@@ -10,7 +10,11 @@ import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
 import { createSessions } from './sessions.js';
 
-/** Checkouts a user may start per hour. */
+/**
+ * Checkouts started per hour, by a user and from an IP address: a new browser is a new user,
+ * and the demo checkout makes a Pro account for nothing, so the user's count alone bounds
+ * nothing.
+ */
 const CHECKOUTS_PER_HOUR = 30;
 
 /**
@@ -34,6 +38,7 @@ export function billingHandlers(
 > {
   const sessions = createSessions(services);
   const limiter = services.createLimiter('checkout-hour', CHECKOUTS_PER_HOUR, 3600);
+  const perIp = services.createLimiter('checkout-ip-hour', CHECKOUTS_PER_HOUR, 3600);
   const { billing } = services;
 
   /** A checkout is the first thing a visitor stores: their user is saved here if new. */
@@ -42,6 +47,7 @@ export function billingHandlers(
     response: Response,
     plan: ProPlan,
   ): Promise<string> {
+    await consume(perIp, request.ip ?? 'unknown', 'checkouts from this address');
     const user = await sessions.save(request, response);
     await consume(limiter, user.id, 'checkouts');
     return billing.startCheckout(user, plan, services.now());

@@ -1,3 +1,5 @@
+import { linkAttemptsLimiter } from '../../features/limits/limit-link-attempts.js';
+import { mailsToAddressLimiter } from '../../features/limits/limit-mails-to-address.js';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
@@ -19,6 +21,8 @@ export function forwardingHandlers(
     CONFIRMATIONS_PER_HOUR,
     3600,
   );
+  const toAddress = mailsToAddressLimiter(services.createLimiter);
+  const linkAttempts = linkAttemptsLimiter(services.createLimiter);
   const { forwarding } = services;
 
   return {
@@ -48,15 +52,18 @@ export function forwardingHandlers(
           [{ path: '/body/forwardingEmail', message: 'must not be one of our own addresses' }],
         );
       }
-      // Every confirmation mail counts: each goes to an address the user names.
+      // Every confirmation mail counts: each goes to an address the user names, and that
+      // address has its own budget, whoever names it.
       if (await forwarding.needsConfirmation(user.id, email, services.now())) {
         await consume(confirmations, user.id, 'forwarding changes');
+        await consume(toAddress, email!.toLowerCase(), 'confirmation mails to this address');
       }
       await forwarding.update(user.id, { email, enabled }, services.now(), request.id);
       response.json(await forwarding.view(user.id, services.now()));
     },
 
     async confirmForwarding(request, response) {
+      await consume(linkAttempts, request.ip ?? 'unknown', 'confirmations');
       const { token } = request.body;
       const userId = await forwarding.confirm(token, services.now());
       if (!userId)

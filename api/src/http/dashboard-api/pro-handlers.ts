@@ -25,6 +25,12 @@ import { createSessions } from './sessions.js';
 /** New custom addresses a Pro user may make per hour. */
 const CUSTOM_EMAILS_PER_HOUR = 30;
 
+/**
+ * Mailbox passwords `store-main-email` may check a minute from one IP address. The
+ * dashboard asks once, after a purchase; this is far above that and far below guessing.
+ */
+const MAIN_EMAIL_CLAIMS_PER_MINUTE = 10;
+
 function tokenResource(record: ApiToken, token: string | null) {
   return { token, prefix: record.prefix, createdAt: new Date(record.createdAt).toISOString() };
 }
@@ -55,6 +61,13 @@ export function proHandlers(
     3600,
   );
   const addressCreation = limitAddressCreation(services);
+  // Claiming a mailbox as the main address checks its password: bounded per IP address as
+  // it is, or it would guess passwords faster than the mail.tm surface's /token allows.
+  const passwordChecks = services.createLimiter(
+    'main-email-minute',
+    MAIN_EMAIL_CLAIMS_PER_MINUTE,
+    60,
+  );
   // Each new token revokes the one before, so a user holds one live token; this bounds how
   // often they may be issued one.
   const tokenIssues = services.createLimiter(
@@ -150,6 +163,7 @@ export function proHandlers(
 
     async storeMainEmail(request, response) {
       const user = await sessions.requirePro(request);
+      await consume(passwordChecks, request.ip ?? 'unknown', 'password checks');
       const { address, password, mailTmId } = request.body;
       const claimed = await mailboxes.claimAsMain(
         user,

@@ -1,3 +1,4 @@
+import { linkAttemptsLimiter } from '../../features/limits/limit-link-attempts.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { User } from '../../features/users/user-store.js';
@@ -39,7 +40,7 @@ export function recoveryHandlers(
   // Per address, so nobody floods one inbox; per IP, so nobody sweeps through addresses.
   const perEmail = services.createLimiter('recovery-email-hour', 5, 3600);
   const perIp = services.createLimiter('recovery-ip-hour', 20, 3600);
-  const redeemPerIp = services.createLimiter('redeem-ip-hour', 30, 3600);
+  const redeemPerIp = linkAttemptsLimiter(services.createLimiter);
 
   return {
     async requestAccessRecovery(request, response) {
