@@ -6,6 +6,7 @@ import type {
 import { extractCodesAndLinks } from '../features/extraction/extract-codes-and-links.js';
 import { htmlToText } from './html-to-text.js';
 import { sanitizeMediaType } from './sanitize-media-type.js';
+import { sanitizeFileName } from './sanitize-file-name.js';
 
 /** A parse as the parser makes it: its bodies are text. */
 export type ParsedText = ParsedMessage & { text: string; html: string };
@@ -90,7 +91,7 @@ function fromEmail(email: Email): ParsedText {
     parseError: null,
     ...extractCodesAndLinks({ subject, text, html }),
     attachments: email.attachments.map((attachment) => ({
-      filename: strip(attachment.filename ?? ''),
+      filename: sanitizeFileName(strip(attachment.filename ?? '')),
       contentType: sanitizeMediaType(attachment.mimeType),
       disposition: attachment.disposition === 'inline' ? 'inline' : 'attachment',
       contentId: attachment.contentId ? strip(attachment.contentId.replace(/^<|>$/g, '')) : null,

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { sanitizeFileName } from '../../ingest/sanitize-file-name.js';
 import { sanitizeMediaType } from '../../ingest/sanitize-media-type.js';
 
 /** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
@@ -30,8 +31,8 @@ export function sendSource(response: Response, messageId: string, raw: Uint8Arra
 }
 
 /**
- * An attachment with its own type and name, on every surface alike. The type is checked again
- * here: messages parsed before types were sanitized keep what the sender wrote.
+ * An attachment with its own type and name, on every surface alike. Both are checked again
+ * here: messages parsed before they were sanitized keep what the sender wrote.
  */
 export function sendAttachment(
   response: Response,
@@ -39,7 +40,7 @@ export function sendAttachment(
 ): void {
   sendDownload(response, {
     contentType: sanitizeMediaType(attachment.contentType),
-    filename: attachment.filename || 'attachment',
+    filename: sanitizeFileName(attachment.filename) || 'attachment',
     content: attachment.content,
   });
 }
