@@ -92,6 +92,19 @@ describe('prerendered pages', () => {
     }
   });
 
+  it('links the logo and the footer to the pages in the page’s own language', async () => {
+    const hrefs = (text: string) => [...text.matchAll(/<a[^>]* href="([^"]+)"/g)].map((m) => m[1]);
+    const french = hrefs((await html('/fr/faq')).text);
+    for (const path of ['/fr', '/fr/features', '/fr/privacy', '/fr/terms', '/fr/blog'])
+      expect(french).toContain(path);
+    // Contact stays unprefixed in the footer, in every language.
+    expect(french).toContain('/contact');
+    expect(french).not.toContain('/features');
+    const english = hrefs((await html('/faq')).text);
+    expect(english).toContain('/features');
+    expect(english).not.toContain('/fr/features');
+  });
+
   it('carries structured data: Organization, WebSite, FAQPage, Article', async () => {
     const home = (await html('/')).text;
     expect(home).toContain('"@type":"Organization"');

@@ -1,21 +1,29 @@
 import { useTranslation } from '../shared/i18n/use-translation';
+import type { Language } from '../shared/preferences/choose-language';
+import { sitePath, type LocalizedPage } from '../shared/routing/site-routes';
+import { useSiteRoute } from '../shared/routing/use-site-route';
 import affiliateLinks from '../config/affiliate-links.json';
 import { LIVE_CHAT_URL } from '../shared/live-chat-url';
 import { SitePreferences } from './app-header';
 
-/**
- * Unprefixed in every language for now: some footer links (/contact) must stay
- * unprefixed, and the `/{lang}` routes do not exist yet.
- */
+/** The footer's pages, each in the language the page is shown in. */
 const FOOTER_LINKS = [
-  { href: '/features', key: 'features' },
-  { href: '/faq', key: 'faq' },
-  { href: '/privacy', key: 'privacy' },
-  { href: '/terms', key: 'terms' },
-  { href: '/trust-safety', key: 'trustSafety' },
-  { href: '/contact', key: 'contact' },
-  { href: '/blog', key: 'blog' },
-] as const;
+  { page: 'features', key: 'features' },
+  { page: 'faq', key: 'faq' },
+  { page: 'privacy', key: 'privacy' },
+  { page: 'terms', key: 'terms' },
+  { page: 'trust-safety', key: 'trustSafety' },
+  { page: 'contact', key: 'contact' },
+  { page: 'blog', key: 'blog' },
+] as const satisfies readonly { page: LocalizedPage; key: string }[];
+
+/**
+ * Where a footer link goes: the page in `language` (unprefixed in English), except Contact,
+ * which the footer keeps unprefixed in every language (it then opens in the visitor's).
+ */
+function footerHref(page: LocalizedPage, language: Language): string {
+  return page === 'contact' ? '/contact' : sitePath(page, language);
+}
 
 const LINK =
   'rounded text-slate-600 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:text-indigo-300';
@@ -73,6 +81,7 @@ function AffiliateLinks() {
  */
 export function AppFooter({ isPro }: { isPro: boolean }) {
   const { t } = useTranslation('marketing');
+  const { shownLanguage } = useSiteRoute();
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
@@ -82,8 +91,8 @@ export function AppFooter({ isPro }: { isPro: boolean }) {
           <nav aria-label={t('footer.navLabel')}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
               {FOOTER_LINKS.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} className={LINK}>
+                <li key={link.page}>
+                  <a href={footerHref(link.page, shownLanguage)} className={LINK}>
                     {t(`footer.links.${link.key}`)}
                   </a>
                 </li>

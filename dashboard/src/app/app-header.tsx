@@ -1,6 +1,8 @@
 import type { User } from '@tempmail/sdk';
 import { useTranslation } from '../shared/i18n/use-translation';
 import { SiteLink } from '../shared/routing/site-link';
+import { sitePath } from '../shared/routing/site-routes';
+import { useSiteRoute } from '../shared/routing/use-site-route';
 import { openDialog } from '../features/account/dialog-store';
 import { isProUser } from '../features/account/pro-status';
 import { StrokeIcon } from '../shared/stroke-icon';
@@ -80,11 +82,12 @@ function AccountControls({ user }: { user: User | undefined }) {
 export function AppHeader({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
   const reachable = serverReachable.use();
+  const { shownLanguage } = useSiteRoute();
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:py-3">
         <SiteLink
-          to="/"
+          to={sitePath('home', shownLanguage)}
           className="flex shrink-0 items-center gap-2 text-xl font-bold text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
         >
           <LogoMark />
