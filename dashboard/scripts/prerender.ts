@@ -248,15 +248,16 @@ fs.rmSync(siteDir, { recursive: true, force: true });
 const all = jobs();
 for (const job of all) write(job.path, page(job, await server.renderPage(job.path, job.language)));
 
-// The 404 page, answered with status 404 for every path that is no page.
-const notFound = await server.renderPage('/404', 'en');
-fs.writeFileSync(
-  path.join(siteDir, '404.html'),
-  page(
-    { path: '/404', language: 'en', kind: 'website', index: false, deferHydration: true },
-    notFound,
-  ),
-);
+// The 404 page, answered with status 404 for every path that is no page: 404.html in
+// English (an unprefixed path), 404.<language>.html for a path under a language's prefix.
+for (const language of LANGUAGES) {
+  const notFound = page(
+    { path: '/404', language, kind: 'website', index: false, deferHydration: true },
+    await server.renderPage('/404', language),
+  );
+  fs.writeFileSync(path.join(siteDir, `404.${language}.html`), notFound);
+  if (language === 'en') fs.writeFileSync(path.join(siteDir, '404.html'), notFound);
+}
 
 // 'Post not found' with the way back to the blog, in each language, answered with status 404
 // for a blog path that is no post (404-blog.<language>.html).

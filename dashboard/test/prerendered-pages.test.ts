@@ -175,11 +175,22 @@ describe('prerendered pages', () => {
     expect(unfilled).toEqual([]);
   });
 
-  it('answers 404 with the 404 page for what is no page', async () => {
-    for (const path of ['/no-such-page', '/fr/temp-mail-facebook', '/en/faq', '/blog/a/b']) {
-      const { status, text } = await html(path);
+  it('answers 404 with the 404 page for what is no page, in the prefix’s language', async () => {
+    for (const [path, language, title, description] of [
+      ['/no-such-page', 'en', 'Page not found', "The page you're looking for"],
+      ['/en/faq', 'en', 'Page not found', "The page you're looking for"],
+      ['/blog/a/b', 'en', 'Page not found', "The page you're looking for"],
+      ['/fr/temp-mail-facebook', 'fr', 'Page introuvable', 'La page que vous recherchez'],
+      ['/es/nada', 'es', 'Página no encontrada', 'La página que buscas'],
+      ['/de/nichts', 'de', 'Seite nicht gefunden', 'Die Seite, die du suchst'],
+    ]) {
+      const { status, text } = await html(path!);
       expect(status, path).toBe(404);
-      expect(text).toContain('Page not found');
+      expect(text, path).toContain(`<html lang="${language}"`);
+      expect(attribute(text, /<h1[^>]*>([^<]+)<\/h1>/)?.trim(), path).toBe(title);
+      expect(attribute(text, /<meta name="description" content="([^"]+)"/), path).toMatch(
+        new RegExp(`^${description}`),
+      );
     }
   });
 

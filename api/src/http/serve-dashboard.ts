@@ -154,19 +154,25 @@ export function serveDashboard(
       });
   };
   const notFoundPage = siteFile('404.html') ?? indexFile;
-  // 'Post not found' per language (404-blog.<language>.html), listed once like the pages.
+  // The 404 pages per language (404.<language>.html) and 'Post not found' per language
+  // (404-blog.<language>.html), listed once like the pages.
+  const notFoundPages = new Map<string, string>();
   const blogNotFoundPages = new Map<string, string>();
   for (const name of fs.existsSync(siteDir) ? fs.readdirSync(siteDir) : []) {
-    const language = /^404-blog\.([a-z]{2})\.html$/.exec(name)?.[1];
-    if (language) blogNotFoundPages.set(language, path.join(siteDir, name));
+    const [, blog, language] = /^404(-blog)?\.([a-z]{2})\.html$/.exec(name) ?? [];
+    if (language)
+      (blog ? blogNotFoundPages : notFoundPages).set(language, path.join(siteDir, name));
   }
   /**
    * The 404 page for a path: under a blog (`/blog/x`, `/fr/blog/x`), 'Post not found' in the
-   * blog's language with the way back to it; the general one otherwise.
+   * blog's language with the way back to it; under a language's prefix (`/fr/x`), the page
+   * in that language; the English one otherwise (it turns to the visitor's language).
    */
   const notFoundPageFor = (urlPath: string) => {
     const blog = /^(?:\/([a-z]{2}))?\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/.exec(urlPath);
-    return (blog && blogNotFoundPages.get(blog[1] ?? 'en')) || notFoundPage;
+    if (blog) return blogNotFoundPages.get(blog[1] ?? 'en') ?? notFoundPage;
+    const prefix = /^\/([a-z]{2})(?:\/|$)/.exec(urlPath)?.[1];
+    return (prefix && notFoundPages.get(prefix)) || notFoundPage;
   };
   const send = (
     request: Request,

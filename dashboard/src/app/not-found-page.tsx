@@ -14,6 +14,7 @@ export function NotFoundPage() {
   return (
     <SitePageFrame
       title={t('notFound.documentTitle')}
+      description={t('notFound.message')}
       heading={t('notFound.title')}
       intro={t('notFound.message')}
     >
