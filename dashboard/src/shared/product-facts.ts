@@ -29,6 +29,12 @@ export const PRICE_CURRENCY = 'USD';
 export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 100 } as const;
 
 /**
+ * New addresses one IP address may make, as the server allows by default
+ * (ADDRESS_CREATION_PER_MINUTE and _PER_HOUR).
+ */
+export const ADDRESS_LIMITS = { perMinute: 5, perHour: 30 } as const;
+
+/**
  * How each language writes a whole price in PRICE_CURRENCY, `#` for the amount: what
  * Intl.NumberFormat writes (dashboard/test/pro-rules.test.ts holds them equal). A table
  * rather than Intl at run time, because the first NumberFormat a page builds loads ICU's

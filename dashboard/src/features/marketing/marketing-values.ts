@@ -1,4 +1,5 @@
 import {
+  ADDRESS_LIMITS,
   API_LIMITS,
   FREE_ADDRESS_LIFETIME_MINUTES,
   INBOX_POLL_SECONDS,
@@ -31,6 +32,8 @@ export function marketingValues(language: string): Record<string, string | numbe
     freePerHour: API_LIMITS.freePerHour,
     proPerHour: API_LIMITS.proPerHour,
     burstPerMinute: API_LIMITS.burstPerMinute,
+    addressesPerMinute: ADDRESS_LIMITS.perMinute,
+    addressesPerHour: ADDRESS_LIMITS.perHour,
     passHours: PASS_LENGTH_HOURS,
     refundDays: MONEY_BACK_DAYS,
   };
