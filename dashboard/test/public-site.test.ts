@@ -469,6 +469,21 @@ describeInChromium('the public site in Chromium', (suite) => {
     await page.reload();
     await page.waitForTimeout(2_500);
     expect(await banner.count()).toBe(0);
+
+    // The choice can be changed later, as the privacy policy says: the footer reopens it
+    // on the choices as stored, and focus comes back to the footer after.
+    const settings = page.getByRole('button', { name: 'Cookie settings' });
+    await settings.click();
+    await banner.waitFor();
+    const analytics = banner.getByRole('checkbox', { name: /analytics/i });
+    expect(await analytics.isChecked()).toBe(true);
+    expect(await analytics.evaluate((element) => element === document.activeElement)).toBe(true);
+    await analytics.uncheck();
+    await banner.getByRole('button', { name: 'Save my choices' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await settings.evaluate((element) => element === document.activeElement)).toBe(true);
+    const changed = await page.evaluate(() => localStorage.getItem('tm_consent'));
+    expect(JSON.parse(changed!).preferences.analytics_storage).toBe(false);
     await context.close();
   }, 30_000);
 

@@ -5,6 +5,7 @@ import { useSiteRoute } from '../shared/routing/use-site-route';
 import affiliateLinks from '../config/affiliate-links.json';
 import { LIVE_CHAT_URL } from '../shared/live-chat-url';
 import { SitePreferences } from './app-header';
+import { consentReopened } from '../features/consent/consent-store';
 
 /** The footer's pages, each in the language the page is shown in. */
 const FOOTER_LINKS = [
@@ -97,6 +98,11 @@ export function AppFooter({ isPro }: { isPro: boolean }) {
                   </a>
                 </li>
               ))}
+              <li>
+                <button type="button" onClick={() => consentReopened.set(true)} className={LINK}>
+                  {t('footer.cookieSettings')}
+                </button>
+              </li>
             </ul>
           </nav>
           {LIVE_CHAT_URL && <LiveChatLink url={LIVE_CHAT_URL} />}

@@ -1,7 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import {
   CONSENT_PURPOSES,
+  consentReopened,
+  readConsent,
   uniformConsent,
   useConsent,
   type ConsentPreferences,
@@ -22,22 +24,45 @@ const BANNER_DELAY_MS = 2000;
  */
 export function ConsentBanner() {
   const { t } = useTranslation('marketing');
-  const { preferences, save } = useConsent();
+  const { preferences, save: store } = useConsent();
+  const reopened = consentReopened.use();
   const [due, setDue] = useState(false);
   const [customizing, setCustomizing] = useState(false);
   const [draft, setDraft] = useState<ConsentPreferences>(() => uniformConsent(false));
   const headingId = useId();
   const choicesId = useId();
+  const banner = useRef<HTMLElement>(null);
+  // Where focus was when the choices were asked for again: it goes back there after.
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setDue(true), BANNER_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  if (!due || preferences) return null;
+  // Asked for again: open on the choices as stored, and take focus to the first of them.
+  useEffect(() => {
+    if (!reopened) return;
+    opener.current = document.activeElement as HTMLElement | null;
+    setDraft(readConsent() ?? uniformConsent(false));
+    setCustomizing(true);
+  }, [reopened]);
+  useEffect(() => {
+    if (reopened && customizing) banner.current?.querySelector<HTMLElement>('input')?.focus();
+  }, [reopened, customizing]);
+
+  const save = (next: ConsentPreferences) => {
+    store(next);
+    if (!reopened) return;
+    consentReopened.set(false);
+    opener.current?.focus();
+  };
+
+  if (!reopened && (!due || preferences)) return null;
 
   return (
     <section
+      ref={banner}
       role="region"
       aria-labelledby={headingId}
       data-testid="consent-banner"

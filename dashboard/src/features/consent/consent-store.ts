@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { createStore } from '../../shared/create-store';
 import { readStorage, writeStorage } from '../../shared/preferences/read-storage';
 
 export const CONSENT_STORAGE_KEY = 'tm_consent';
@@ -96,3 +97,9 @@ export function useConsent(): {
   const preferences = useMemo(() => parseConsent(raw), [raw]);
   return { preferences, save: saveConsent };
 }
+
+/**
+ * Whether the reader asked to see their choices again ("Cookie settings" in the footer):
+ * the banner then shows, open on the choices as stored, until they save.
+ */
+export const consentReopened = createStore<boolean>(false);
