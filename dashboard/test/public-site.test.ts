@@ -352,6 +352,22 @@ describeInChromium('the public site in Chromium', (suite) => {
       .waitFor({ timeout: 10_000 });
     expect(await form.getByLabel('Subject').inputValue()).toBe('Forwarding question');
     await page.unroute('**/api/contact');
+    // Too many: the wait the server asked for, in the page's language, rounded up to minutes.
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '3579' },
+        body: JSON.stringify({ code: 'rate_limited', message: 'Too many messages.' }),
+      }),
+    );
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await form
+      .getByRole('alert')
+      .filter({
+        hasText: 'You have sent several messages in a short time. Please try again in 60 minutes.',
+      })
+      .waitFor({ timeout: 10_000 });
+    await page.unroute('**/api/contact');
 
     await form.getByRole('button', { name: 'Send message' }).click();
     await form

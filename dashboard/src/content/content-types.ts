@@ -86,6 +86,8 @@ export interface ContactPageText {
     sending: string;
     success: string;
     error: string;
+    /** Too many messages from here: `{{wait}}` is the server's wait, in whole minutes. */
+    rateLimited: string;
     /** After a message is sent: the form again, empty. */
     another: string;
     required: string;

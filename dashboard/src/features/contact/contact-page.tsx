@@ -223,7 +223,10 @@ function ContactContent() {
                   >
                     {/* A refusal for too many messages says so, and when to try again. */}
                     {send.error instanceof TempMailError && send.error.status === 429
-                      ? send.error.message
+                      ? text.form.rateLimited.replace(
+                          '{{wait}}',
+                          String(Math.max(1, Math.ceil((send.error.retryAfter ?? 60) / 60))),
+                        )
                       : text.form.error}
                   </div>
                 )}
