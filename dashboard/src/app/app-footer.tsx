@@ -46,7 +46,7 @@ function LiveChatLink({ url }: { url: string }) {
 }
 
 /** Partner offers pay for the free tier; Pro has paid already, so it never sees them. */
-function AffiliateLinks() {
+function AffiliateLinks({ language }: { language: Language }) {
   const { t } = useTranslation('marketing');
   return (
     <section aria-labelledby="affiliate-heading" className="space-y-3">
@@ -68,7 +68,7 @@ function AffiliateLinks() {
               {link.name}
               <span className="sr-only"> {t('footer.newTab')}</span>
             </a>
-            <p className="text-slate-500 dark:text-slate-400">{link.description}</p>
+            <p className="text-slate-500 dark:text-slate-400">{link.description[language]}</p>
           </li>
         ))}
       </ul>
@@ -87,7 +87,7 @@ export function AppFooter({ isPro }: { isPro: boolean }) {
     <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
         <SitePreferences className="flex sm:hidden" />
-        {!isPro && <AffiliateLinks />}
+        {!isPro && <AffiliateLinks language={shownLanguage} />}
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <nav aria-label={t('footer.navLabel')}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
