@@ -92,12 +92,9 @@ describe('prerendered pages', () => {
     }
   });
 
-  it('links the logo and the footer to the pages in the page’s own language, and says its partners’ lines in it', async () => {
+  it('links the logo and the footer to the pages in the page’s own language', async () => {
     const hrefs = (text: string) => [...text.matchAll(/<a[^>]* href="([^"]+)"/g)].map((m) => m[1]);
-    const frenchPage = (await html('/fr/faq')).text;
-    const french = hrefs(frenchPage);
-    // The partners' lines too are in the page's language.
-    expect(frenchPage).toContain('Chiffre votre connexion sur les Wi-Fi publics');
+    const french = hrefs((await html('/fr/faq')).text);
     for (const path of ['/fr', '/fr/features', '/fr/privacy', '/fr/terms', '/fr/blog'])
       expect(french).toContain(path);
     // Contact stays unprefixed in the footer, in every language.

@@ -185,6 +185,11 @@ describeInChromium('the public site in Chromium', (suite) => {
     await prompt.getByRole('button', { name: 'Ja, wechseln' }).click();
     await page.waitForURL(/\/de\/faq$/);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // The footer's partner lines follow the page's language too.
+    await page
+      .getByRole('contentinfo')
+      .getByText('Verschlüsselt deine Verbindung im öffentlichen WLAN')
+      .waitFor({ timeout: 10_000 });
     // Answered once: not asked again.
     await page.goto(`${suite.server.url}/es/faq`);
     await page.waitForTimeout(2_000);
