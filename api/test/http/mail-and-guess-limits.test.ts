@@ -4,6 +4,7 @@
 // alone: a fresh browser is a fresh account, and the demo checkout makes one Pro for
 // nothing. Under the default limits, each test with its own server state.
 import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MAILS_TO_ONE_ADDRESS_PER_HOUR } from '../../src/features/limits/limit-mails-to-address.js';
@@ -13,16 +14,22 @@ import { mailsTo } from '../support/mailed-links.js';
 import { testBackends } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
 
-async function openShop() {
+/** Runs `use` on a server of its own (fresh limits), then closes it. */
+async function withShop(
+  use: (shop: { test: ReturnType<typeof createTestServices>; app: Express }) => Promise<void>,
+) {
   const database = await testBackends[0]!.open();
-  const test = createTestServices(database);
-  return { test, app: buildTestApp(test.services), dispose: () => database.dispose() };
+  try {
+    const test = createTestServices(database);
+    await use({ test, app: buildTestApp(test.services) });
+  } finally {
+    await database.dispose();
+  }
 }
 
 describe('mail to an address someone else names', () => {
-  it('sends a purchase confirmation to one address at most 5 times an hour, and sells anyway', async () => {
-    const shop = await openShop();
-    try {
+  it('sends a purchase confirmation to one address at most 5 times an hour, and sells anyway', () =>
+    withShop(async (shop) => {
       const email = 'bombed@example.org';
       for (let buyer = 0; buyer < MAILS_TO_ONE_ADDRESS_PER_HOUR + 2; buyer += 1) {
         const browser = await openBrowser(shop.app);
@@ -36,14 +43,10 @@ describe('mail to an address someone else names', () => {
         expect(success.body).toMatchObject({ status: 'paid', pendingEmail: email });
       }
       expect(await mailsTo(shop.test, email)).toHaveLength(MAILS_TO_ONE_ADDRESS_PER_HOUR);
-    } finally {
-      await shop.dispose();
-    }
-  });
+    }));
 
-  it('refuses a forwarding confirmation past the address’s budget, whichever user asks', async () => {
-    const shop = await openShop();
-    try {
+  it('refuses a forwarding confirmation past the address’s budget, whichever user asks', () =>
+    withShop(async (shop) => {
       const destination = 'forward-bombed@example.org';
       const answers: number[] = [];
       for (let user = 0; user < MAILS_TO_ONE_ADDRESS_PER_HOUR + 1; user += 1) {
@@ -60,16 +63,12 @@ describe('mail to an address someone else names', () => {
       }
       expect(answers).toEqual([...Array(MAILS_TO_ONE_ADDRESS_PER_HOUR).fill(200), 429]);
       expect(await mailsTo(shop.test, destination)).toHaveLength(MAILS_TO_ONE_ADDRESS_PER_HOUR);
-    } finally {
-      await shop.dispose();
-    }
-  });
+    }));
 });
 
 describe('many fresh browsers from one IP address', () => {
-  it('start at most 30 checkouts an hour between them', async () => {
-    const shop = await openShop();
-    try {
+  it('start at most 30 checkouts an hour between them', () =>
+    withShop(async (shop) => {
       const statuses: number[] = [];
       for (let visitor = 0; visitor < 31; visitor += 1) {
         const browser = await openBrowser(shop.app);
@@ -78,16 +77,12 @@ describe('many fresh browsers from one IP address', () => {
       }
       expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
       expect(statuses[30]).toBe(429);
-    } finally {
-      await shop.dispose();
-    }
-  });
+    }));
 });
 
 describe('guesses', () => {
-  it('checks at most 10 mailbox passwords a minute through store-main-email', async () => {
-    const shop = await openShop();
-    try {
+  it('checks at most 10 mailbox passwords a minute through store-main-email', () =>
+    withShop(async (shop) => {
       const pro = await buyPro(shop.app, 'guesser@example.com');
       const statuses: number[] = [];
       for (let guess = 0; guess < 11; guess += 1) {
@@ -99,14 +94,10 @@ describe('guesses', () => {
         statuses.push(answer.status);
       }
       expect(statuses).toEqual([...Array(10).fill(404), 429]);
-    } finally {
-      await shop.dispose();
-    }
-  });
+    }));
 
-  it('tries at most 30 mailed tokens an hour, forwarding confirmations and sign-in links in one count', async () => {
-    const shop = await openShop();
-    try {
+  it('tries at most 30 mailed tokens an hour, forwarding confirmations and sign-in links in one count', () =>
+    withShop(async (shop) => {
       const confirm = () =>
         request(shop.app)
           .post('/api/forwarding/confirm')
@@ -121,8 +112,5 @@ describe('guesses', () => {
         .send({ token: randomBytes(32).toString('base64url') });
       expect(inspect.status).toBe(404);
       expect((await confirm()).status).toBe(429);
-    } finally {
-      await shop.dispose();
-    }
-  });
+    }));
 });
