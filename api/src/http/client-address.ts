@@ -1,5 +1,4 @@
 import { isIPv6 } from 'node:net';
-import type { AnyOperationRequest } from './operation-handlers.js';
 
 /** The first four groups of an IPv6 address, written out: its /64 prefix. */
 function prefix64(address: string): string {
@@ -17,7 +16,7 @@ function prefix64(address: string): string {
  * take a fresh count from each of its addresses. `request.ip` is the peer's address, or the
  * client a proxy listed in TRUSTED_PROXIES names in X-Forwarded-For (build-app.ts).
  */
-export function clientAddress(request: AnyOperationRequest): string {
+export function clientAddress(request: { readonly ip?: string | undefined }): string {
   const ip = (request.ip ?? 'unknown').replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;

@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, settings } from '../../src/config.js';
+import { ORIGIN } from '../support/browser.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
 
@@ -52,6 +53,30 @@ describe('proxy headers', () => {
     expect(await sixAccounts(app, (index) => `203.0.113.${index + 1}`)).toEqual(Array(6).fill(201));
     // … and one visitor is still one client, however the proxy forwards it.
     expect(await sixAccounts(app, () => '192.0.2.77')).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('name an IPv6 client by its /64 on every per-IP limit, not only new addresses', async () => {
+    const app = buildTestApp(
+      createTestServices(database, { TRUSTED_PROXIES: 'loopback' }).services,
+    );
+    // Six contact messages from six addresses of one /64: one client, past its 5 an hour.
+    const statuses: number[] = [];
+    for (let index = 1; index <= 6; index += 1) {
+      const answer = await request(app)
+        .post('/api/contact')
+        .set('Origin', ORIGIN)
+        .set('X-Forwarded-For', `2001:db8:77:1::${index.toString(16)}`)
+        .send({ name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello there.' });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    // Another /64 is another client.
+    const other = await request(app)
+      .post('/api/contact')
+      .set('Origin', ORIGIN)
+      .set('X-Forwarded-For', '2001:db8:77:2::1')
+      .send({ name: 'Bo', email: 'bo@example.com', subject: 'Hi', message: 'Hello there.' });
+    expect(other.status).toBe(202);
   });
 
   it('take only addresses, ranges and Express’s range names as proxies', () => {

@@ -1,3 +1,4 @@
+import { clientAddress } from '../client-address.js';
 import type { Response } from 'express';
 import type { Payment, Subscription } from '../../features/billing/billing-store.js';
 import { PLANS, type ProPlan } from '../../features/billing/plans.js';
@@ -47,7 +48,7 @@ export function billingHandlers(
     response: Response,
     plan: ProPlan,
   ): Promise<string> {
-    await consume(perIp, request.ip ?? 'unknown', 'checkouts from this address');
+    await consume(perIp, clientAddress(request), 'checkouts from this address');
     const user = await sessions.save(request, response);
     await consume(limiter, user.id, 'checkouts');
     return billing.startCheckout(user, plan, services.now());

@@ -1,3 +1,4 @@
+import { clientAddress } from '../client-address.js';
 import { linkAttemptsLimiter } from '../../features/limits/limit-link-attempts.js';
 import { mailsToAddressLimiter } from '../../features/limits/limit-mails-to-address.js';
 import type { Services } from '../../services.js';
@@ -63,7 +64,7 @@ export function forwardingHandlers(
     },
 
     async confirmForwarding(request, response) {
-      await consume(linkAttempts, request.ip ?? 'unknown', 'confirmations');
+      await consume(linkAttempts, clientAddress(request), 'confirmations');
       const { token } = request.body;
       const userId = await forwarding.confirm(token, services.now());
       if (!userId)

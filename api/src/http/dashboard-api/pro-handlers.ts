@@ -1,3 +1,4 @@
+import { clientAddress } from '../client-address.js';
 import { randomUUID } from 'node:crypto';
 import { checkEnding } from '../../features/mailboxes/check-ending.js';
 import { isPro } from '../../features/users/is-pro.js';
@@ -163,7 +164,7 @@ export function proHandlers(
 
     async storeMainEmail(request, response) {
       const user = await sessions.requirePro(request);
-      await consume(passwordChecks, request.ip ?? 'unknown', 'password checks');
+      await consume(passwordChecks, clientAddress(request), 'password checks');
       const { address, password, mailTmId } = request.body;
       const claimed = await mailboxes.claimAsMain(
         user,

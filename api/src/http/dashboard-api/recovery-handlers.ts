@@ -1,3 +1,4 @@
+import { clientAddress } from '../client-address.js';
 import { linkAttemptsLimiter } from '../../features/limits/limit-link-attempts.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
@@ -45,7 +46,7 @@ export function recoveryHandlers(
   return {
     async requestAccessRecovery(request, response) {
       const email = request.body.email.trim().toLowerCase();
-      await consume(perIp, request.ip ?? 'unknown', 'sign-in requests');
+      await consume(perIp, clientAddress(request), 'sign-in requests');
       await consume(perEmail, email, 'sign-in requests for this address');
       // The answer goes first and is the same for every email: whether an account has it,
       // and how long looking it up and mailing took, must not show in the response.
@@ -58,7 +59,7 @@ export function recoveryHandlers(
     },
 
     async inspectAccessRecovery(request, response) {
-      await consume(redeemPerIp, request.ip ?? 'unknown', 'sign-in attempts');
+      await consume(redeemPerIp, clientAddress(request), 'sign-in attempts');
       const { token } = request.body;
       const now = services.now();
       const target = await services.recovery.inspectSignInLink(token, now);
@@ -79,7 +80,7 @@ export function recoveryHandlers(
     },
 
     async redeemAccessRecovery(request, response) {
-      await consume(redeemPerIp, request.ip ?? 'unknown', 'sign-in attempts');
+      await consume(redeemPerIp, clientAddress(request), 'sign-in attempts');
       const { token } = request.body;
       const now = services.now();
       const user = await services.recovery.redeemSignInLink(token, now);
@@ -89,7 +90,7 @@ export function recoveryHandlers(
     },
 
     async confirmPurchaseEmail(request, response) {
-      await consume(redeemPerIp, request.ip ?? 'unknown', 'confirmations');
+      await consume(redeemPerIp, clientAddress(request), 'confirmations');
       const { token } = request.body;
       const current = await sessions.currentUser(request);
       const now = services.now();

@@ -1,3 +1,4 @@
+import { clientAddress } from '../client-address.js';
 import { countryLanguage } from '../../features/geo/country-language.js';
 import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
@@ -41,7 +42,7 @@ export function visitorHandlers(
     },
 
     async submitContact(request, response) {
-      await consume(contactLimiter, request.ip ?? 'unknown', 'messages');
+      await consume(contactLimiter, clientAddress(request), 'messages');
       const { body } = request;
       const current = await sessions.currentUser(request);
       await services.contact.submit(

@@ -1,3 +1,4 @@
+import { clientAddress } from '../client-address.js';
 import type { RequestHandler } from 'express';
 import { tooManyRequests } from '../rate-limit.js';
 import { takeFromWindows, type CreateLimiter } from '../../features/limits/create-limiter.js';
@@ -16,7 +17,7 @@ export function limitMailTmRate(
 ): RequestHandler {
   const limiter = createLimiter('mailtm-second', requestsPerSecond, 1);
   return (request, _response, next) => {
-    takeFromWindows([limiter], request.ip ?? 'unknown').then((state) => {
+    takeFromWindows([limiter], clientAddress(request)).then((state) => {
       next(state.allowed ? undefined : tooManyRequests(state, MAILTM_RATE_LIMIT_MESSAGE));
     }, next);
   };
