@@ -171,14 +171,7 @@ export function AddressPanel({
           {/* Not while the page chooses its first address: there is nothing to go back to. */}
           {state.status !== 'waiting' && hasOtherLiveAddress(addresses, mailbox, now) && (
             <LoadBoundary fallback={(retry) => <LoadFailed retry={retry} />}>
-              <Suspense fallback={null}>
-                <AddressHistory
-                  addresses={addresses}
-                  shown={mailbox}
-                  now={now}
-                  onChoose={onChoose}
-                />
-              </Suspense>
+              <AddressHistory addresses={addresses} shown={mailbox} now={now} onChoose={onChoose} />
             </LoadBoundary>
           )}
           {pro && (

@@ -202,15 +202,14 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
               <LoadBoundary
                 key={selectedId}
                 fallback={(retry) => <LoadFailed text={t('message.loadFailed')} retry={retry} />}
+                loading={<p role="status">{t('loaders.loading')}</p>}
               >
-                <Suspense fallback={<p role="status">{t('loaders.loading')}</p>}>
-                  <MessageView
-                    source={source}
-                    id={selectedId}
-                    onBack={backToInbox}
-                    backRef={focusBack}
-                  />
-                </Suspense>
+                <MessageView
+                  source={source}
+                  id={selectedId}
+                  onBack={backToInbox}
+                  backRef={focusBack}
+                />
               </LoadBoundary>
             ) : (
               <ReaderPlaceholder />

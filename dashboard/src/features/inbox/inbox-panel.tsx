@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lazyRetrying, preload } from '../../shared/loading/lazy-retrying';
 import { LoadBoundary } from '../../shared/loading/load-boundary';
 import { LoadFailed } from '../../shared/loading/load-failed';
@@ -261,14 +261,12 @@ export function InboxPanel({
             </div>
           )}
         >
-          <Suspense fallback={null}>
-            <SelectionBar
-              count={checkedCount}
-              source={source}
-              ids={checkedIds}
-              onClear={() => setChecked(new Set())}
-            />
-          </Suspense>
+          <SelectionBar
+            count={checkedCount}
+            source={source}
+            ids={checkedIds}
+            onClear={() => setChecked(new Set())}
+          />
         </LoadBoundary>
       )}
       {deleteMessages?.isError && (

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { lazyRetrying } from '../loading/lazy-retrying';
 import { LoadBoundary } from '../loading/load-boundary';
 import { useCurrentToast, useToastTimer, type Toast } from './toast-store';
@@ -27,9 +26,7 @@ function PlainToast({ toast }: { toast: Toast }) {
 function ShownToast({ toast }: { toast: Toast }) {
   return (
     <LoadBoundary key={toast.id} fallback={() => <PlainToast toast={toast} />}>
-      <Suspense fallback={null}>
-        <ToastCard toast={toast} />
-      </Suspense>
+      <ToastCard toast={toast} />
     </LoadBoundary>
   );
 }
