@@ -155,6 +155,16 @@ describe('prerendered pages', () => {
     }
   });
 
+  it('links the pages a policy names, in the policy’s language', async () => {
+    expect((await html('/privacy')).text).toMatch(
+      /<a [^>]*href="\/trust-safety"[^>]*>Trust &amp; Safety page<\/a>/,
+    );
+    const french = (await html('/fr/terms')).text;
+    expect(french).toMatch(/<a [^>]*href="\/fr\/privacy"[^>]*>Politique de confidentialité<\/a>/);
+    // A path as text, "(/fr/privacy)"; the hydration state keeps "[words](/fr/privacy)".
+    expect(french).not.toMatch(/[^\]]\(\/fr\//);
+  });
+
   it('shows no unfilled {{placeholder}} on any page, in any language', () => {
     // The hydration state carries the content as written (the page fills it when it renders);
     // everything else (text, meta tags, structured data) is what readers and crawlers see.

@@ -1,5 +1,5 @@
 // The public site in Chromium against the built server: language detection and prefixes,
-// the switcher, the FAQ search, the contact form posting for real, a blog post, the 404 page
+// the switcher, links between policies, the FAQ search, the contact form posting for real, a blog post, the 404 page
 // and the consent banner.
 import BetterSqlite3 from 'better-sqlite3';
 import path from 'node:path';
@@ -208,6 +208,23 @@ describeInChromium('the public site in Chromium', (suite) => {
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
     await page.waitForURL(/\/faq$/);
     expect(new URL(page.url()).pathname).toBe('/faq');
+    await context.close();
+  }, 30_000);
+
+  it('follows a policy’s link to the page it names, in the same language, within the page', async () => {
+    const context = await suite.browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/fr/terms`);
+    // Hydrated once the header's language menu is enabled; from then on no document loads.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Langue' }).isEnabled()).toBe(true);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.getByRole('link', { name: 'Politique de confidentialité' }).first().click();
+    await page.waitForURL(/\/fr\/privacy$/);
+    await page.getByRole('heading', { level: 1, name: /confidentialité/i }).waitFor();
+    expect(documents).toEqual([]);
     await context.close();
   }, 30_000);
 

@@ -1,8 +1,11 @@
 // The public site's content files: every page in four languages with the same structure,
-// every post complete, the six named posts translated, and no product fact spelled out.
+// every post complete, the six named posts translated, no product fact spelled out, and
+// every cross-reference a link to a page of the site.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SITE_LINK } from '../src/features/site/rich-text.js';
+import { parseSitePath } from '../src/shared/routing/site-routes.js';
 
 const contentDir = path.resolve(import.meta.dirname, '../src/content');
 const LANGUAGES = ['en', 'fr', 'es', 'de'];
@@ -62,6 +65,19 @@ describe('page content', () => {
   it('gives the terms 14 sections in every language', () => {
     for (const language of LANGUAGES) {
       expect((read('pages', 'terms', `${language}.json`).sections as unknown[]).length).toBe(14);
+    }
+  });
+
+  it.each(pages)('%s links pages of the site in its own language, never a bare path', (page) => {
+    for (const language of LANGUAGES) {
+      const text = JSON.stringify(read('pages', page, `${language}.json`));
+      for (const [, words, href] of text.matchAll(SITE_LINK)) {
+        const route = parseSitePath(href!);
+        expect(route.page, href).not.toBe('not-found');
+        expect(route.language, `${words} (${href})`).toBe(language);
+      }
+      // A path written as text, "(/privacy)", reads as noise: it is a link or nothing.
+      expect(text.replace(SITE_LINK, '')).not.toMatch(/\(\/[a-z]/);
     }
   });
 
