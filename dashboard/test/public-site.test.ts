@@ -525,6 +525,32 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('puts the consent bar first to Tab to, and never over what has focus', async () => {
+    const context = await suite.browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/terms`);
+    const banner = page.getByRole('region', { name: 'Your privacy choices' });
+    await banner.waitFor({ timeout: 5_000 });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept all');
+    // Tab on through the page, a link at a time: nothing that takes focus sits beneath the bar.
+    const barTop = (await banner.boundingBox())!.y;
+    for (let step = 0; step < 25; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement!;
+        const inBar = element.closest('[data-testid="consent-banner"]') !== null;
+        return { inBar, bottom: element.getBoundingClientRect().bottom };
+      });
+      if (!focused.inBar) expect(focused.bottom).toBeLessThanOrEqual(barTop + 1);
+    }
+    await context.close();
+  }, 30_000);
+
   it('never paints the consent bar as the largest text of the home page, on a phone', async () => {
     // Lighthouse's phone. The bar comes 2 s after load: were it the largest text painted,
     // the page's largest contentful paint would wait for it (ADR 0028). Each language's

@@ -51,6 +51,8 @@ export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
     >
       {startOverlay && <StartOverlay />}
       <LanguagePrompt />
+      {/* Shown over the bottom of the page, yet first to Tab to (consent-banner.tsx). */}
+      <ConsentBanner />
       <AppHeader user={user.user} />
       <div className="flex flex-1 flex-col">
         <AppErrorBoundary>
@@ -64,7 +66,6 @@ export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
       </div>
       {/* Affiliate links are for free users: none until the user is known. */}
       <AppFooter isPro={user.pending || isProUser(user.user)} />
-      <ConsentBanner />
       <ToastViewport />
     </div>
   );

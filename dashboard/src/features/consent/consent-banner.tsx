@@ -16,7 +16,8 @@ const BANNER_DELAY_MS = 2000;
 /**
  * The cookie consent bar: accept all, decline all, or choose each purpose.
  * A labelled region at the bottom of the page, not a dialog: the page stays usable, and
- * nothing that needs consent runs until a choice is stored. Compact (a few lines and the
+ * nothing that needs consent runs until a choice is stored. It comes first in the page's
+ * order (AppShell), so a keyboard reaches it in a few Tab presses, not after every link. Compact (a few lines and the
  * buttons, under a seventh of a phone's screen) until the reader asks to customize. Its
  * heading and its sentence are blocks of their own: one paragraph of both was, on a phone,
  * the largest text the French home page painted, so that page's largest contentful paint
@@ -51,6 +52,23 @@ export function ConsentBanner() {
     if (reopened && customizing) banner.current?.querySelector<HTMLElement>('input')?.focus();
   }, [reopened, customizing]);
 
+  const shown = reopened || (due && !preferences);
+  // The bar is fixed over the bottom of the page: whatever takes focus beneath it (Tab, a
+  // link to a section) is scrolled into view above it, never hidden behind it.
+  useEffect(() => {
+    const bar = banner.current;
+    if (!shown || !bar) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${bar.offsetHeight}px`;
+    });
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [shown]);
+
   const save = (next: ConsentPreferences) => {
     store(next);
     if (!reopened) return;
@@ -58,7 +76,7 @@ export function ConsentBanner() {
     opener.current?.focus();
   };
 
-  if (!reopened && (!due || preferences)) return null;
+  if (!shown) return null;
 
   return (
     <section
