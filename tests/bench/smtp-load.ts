@@ -58,7 +58,10 @@ class LoadConnection {
 
 export interface LoadResult {
   messages: number;
+  connections: number;
   seconds: number;
+  /** This process's CPU meanwhile: the sender, and whatever else the bench runs beside it. */
+  senderCpuMs: number;
   /** ms from the end of DATA to the 250, one per message. */
   latencies: number[];
   /** When each message (by number) got its 250, in performance.now() ms. */
@@ -83,6 +86,7 @@ export async function runLoad(options: {
   const latencies: number[] = [];
   const acknowledgedAt = new Map<number, number>();
   let next = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     connections.map(async (connection) => {
@@ -100,12 +104,25 @@ export async function runLoad(options: {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   for (const connection of connections) connection.close();
-  return { messages: options.messages, seconds, latencies, acknowledgedAt };
+  return {
+    messages: options.messages,
+    connections: options.connections,
+    seconds,
+    senderCpuMs: (cpu.user + cpu.system) / 1000,
+    latencies,
+    acknowledgedAt,
+  };
 }
 
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function mean(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
