@@ -353,7 +353,7 @@ function measureFsyncMs(): number {
 /**
  * What 1.2 x MailDev at 2 KB over 20 connections asks of ours, from the medians of the
  * rounds. CPU: the machine's cores shared by the rate (the server and the sender both spend
- * them). Latency: each connection has one message in flight, so the rate is connections
+ * them), and the rate ours could reach were every core busy with it. Latency: each connection has one message in flight, so the rate is connections
  * over a connection's cycle (envelope, data, 250); the cycle it needs, less our envelope, is
  * what our 250 may take after the data. Beside it, one bare `fdatasync`, which a durable 250
  * cannot skip.
@@ -371,11 +371,17 @@ function targetBudget(
   const targetRate = maildev((f) => f.messagesPerSecond) * TARGETS.ingest2KbVsMaildev;
   const neededCycleMs = (CONNECTIONS * 1000) / targetRate;
   const oursEnvelopeMs = ours((f) => f.cycleMs) - ours((f) => f.meanMs);
+  const oursCpuMs = ours((f) => f.cpuMsPerMessage);
+  const senderCpuMs = ours((f) => f.senderCpuMsPerMessage);
+  // Every core busy with ours and its sender and nothing waiting: the most ours could do.
+  const cpuCeiling = (cores * 1000) / (oursCpuMs + senderCpuMs);
   return {
     targetMessagesPerSecond: Math.round(targetRate),
     cpuBudgetMsPerMessage: round((cores * 1000) / targetRate),
-    oursCpuMsPerMessage: ours((f) => f.cpuMsPerMessage),
-    senderCpuMsPerMessage: ours((f) => f.senderCpuMsPerMessage),
+    oursCpuMsPerMessage: oursCpuMs,
+    senderCpuMsPerMessage: senderCpuMs,
+    cpuCeilingMessagesPerSecond: Math.round(cpuCeiling),
+    cpuCeilingVsMaildev: Number((cpuCeiling / maildev((f) => f.messagesPerSecond)).toFixed(2)),
     neededCycleMs: round(neededCycleMs),
     oursCycleMs: ours((f) => f.cycleMs),
     oursEnvelopeMs: round(oursEnvelopeMs),
@@ -502,7 +508,7 @@ export const smtpBench = {
     if (budget) {
       console.log(
         `    its budget: ${budget.targetMessagesPerSecond} msg/s. CPU: ${budget.cpuBudgetMsPerMessage} ms a message on ${os.availableParallelism()} cores; ` +
-          `ours ${budget.oursCpuMsPerMessage} + the sender's ${budget.senderCpuMsPerMessage}.`,
+          `ours ${budget.oursCpuMsPerMessage} + the sender's ${budget.senderCpuMsPerMessage}: every core busy, at most ${budget.cpuCeilingMessagesPerSecond} msg/s (${budget.cpuCeilingVsMaildev} x MailDev).`,
       );
       console.log(
         `    latency: a connection's cycle ${budget.neededCycleMs} ms; ours ${budget.oursCycleMs} (envelope ${budget.oursEnvelopeMs}, data to 250 ${budget.oursAnswerMs}), ` +
