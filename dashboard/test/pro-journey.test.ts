@@ -1,7 +1,8 @@
 // Pro in a real browser: the upgrade through the demo checkout, the success page, the
 // purchase email confirmed in the paying browser (and refused in any other), the Pro header,
-// a custom alias, forwarding with its confirmation, the profile, and the sign-in link whose
-// page asks before it signs a browser in or switches it from another account.
+// a custom alias, forwarding with its confirmation, the profile, a pass's end, and the
+// sign-in link whose page asks before it signs a browser in or switches it from another
+// account.
 import type { BrowserContext, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
@@ -181,6 +182,31 @@ describeInChromium('Pro in Chromium', (suite) => {
     expect(await profile.getByText('janeshop8@tempmail.test').count()).toBe(1);
     await context.close();
   }, 120_000);
+
+  it('turns the page free the moment a pass ends, the profile open', async () => {
+    const context = await suite.browser.newContext();
+    const page = await context.newPage();
+    // The page's clock, moved by the test: the 24 hours pass in a moment.
+    await page.clock.install();
+    await buyPassInPage(page, suite.server.url);
+    await page.goto(`${suite.server.url}/`);
+    const header = page.getByRole('banner');
+    await header.getByText('Pro active').waitFor({ timeout: 10_000 });
+    await header.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('dialog', { name: 'Profile' }).waitFor();
+
+    await page.clock.fastForward('24:00:02');
+    // No click, no reload: the Pro dialog gives way to the upgrade, and behind it the
+    // header says what the user now has.
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await upgrade.waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('dialog', { name: 'Profile' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await upgrade.waitFor({ state: 'detached' });
+    await header.getByRole('button', { name: 'Upgrade to Pro' }).waitFor();
+    expect(await header.getByText('Pro active').count()).toBe(0);
+    await context.close();
+  }, 60_000);
 
   it('signs a fresh browser in from the link in the mail, after asking', async () => {
     const context = await suite.browser.newContext();

@@ -12,7 +12,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { LanguagePrompt } from './language-prompt';
 import { SitePage } from './routing/site-page';
-import { loadShellUser, shellUser } from '../features/account/shell-user';
+import { loadShellUser, shellUser, watchProEnd } from '../features/account/shell-user';
 import { useLanguageRouting } from './routing/use-language-routing';
 
 // The dialogs' code (forms, Radix) loads when one first opens: most visitors never open one.
@@ -38,6 +38,7 @@ function StartOverlay() {
 export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
   const user = shellUser.useInTransition();
   useEffect(loadShellUser, []);
+  useEffect(() => watchProEnd(user.user), [user.user]);
   useLanguageRouting();
   const openDialogName = useOpenDialog();
   const [dialogsLoaded, setDialogsLoaded] = useState(false);

@@ -1,5 +1,6 @@
 import type { User } from '@tempmail/sdk';
 import { createStore } from '../../shared/create-store';
+import { proExpiry } from './pro-status';
 
 // The caller as the page around every route knows it (the header's account buttons, the
 // footer's affiliate links). Read with a plain fetch, so that a content page needs neither
@@ -51,4 +52,39 @@ export function loadShellUser(): void {
       shellUser.set({ user: undefined, pending: false });
     },
   );
+}
+
+/** The longest wait a timer keeps (about 24.8 days); a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** After the end, so the server has ended the Pro time too (or renewed it) when asked. */
+const AFTER_END_MS = 1_000;
+
+/** Reads the user again; offline, the same user, judged again by the clock (isProUser). */
+async function rereadShellUser(previous: User): Promise<void> {
+  let user: User = { ...previous };
+  try {
+    const response = await fetch('/api/user', { headers: { Accept: 'application/json' } });
+    if (response.ok) user = (await response.json()) as User;
+  } catch {
+    // Unreachable: the page still turns free by the clock; the next read brings the rest.
+  }
+  shellUser.set({ user, pending: false });
+}
+
+/**
+ * When the user's Pro time ends, reads the user again, so that the whole page (header,
+ * inbox, dialogs, footer) turns free, or shows the renewed subscription, at that moment and
+ * not at whatever renders it next. For an effect: returns its cleanup.
+ */
+export function watchProEnd(user: User | undefined): (() => void) | undefined {
+  const expiry = proExpiry(user);
+  if (!user?.isPro || expiry === null) return undefined;
+  const wait = expiry - Date.now();
+  if (wait <= 0) return undefined;
+  const timer = setTimeout(
+    () => void rereadShellUser(user),
+    Math.min(wait + AFTER_END_MS, LONGEST_TIMER_MS),
+  );
+  return () => clearTimeout(timer);
 }
