@@ -7,8 +7,8 @@ const MAX_ENTRIES = 10_000;
 /**
  * Remembers live recipients for `ttlMs` (never past their expiry), so a burst of mail to one
  * address costs one look-up. Only hits are kept: an address created a moment ago is found
- * at once. A mailbox deleted within the window still passes RCPT, and its message then fails
- * to commit and gets 451, alone.
+ * at once. A mailbox deleted within the window still passes RCPT; the commit then stores no
+ * copy for it (its other recipients get theirs) and, were it the only one, the sender 550.
  *
  * A mailbox that ends with its first message is kept only once it has ended: until then the
  * commit that ends it (on this node or another) must be seen by the very next RCPT. One that

@@ -314,8 +314,8 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
         deps.ingest.accept(message.bytes(), mailboxIds).then(
           (ids) => {
             // Every recipient ended while the message was on its way: a message to an
-            // address that ends with its first one lost the race to another, or the
-            // address's time came. Refused as RCPT would now refuse it.
+            // address that ends with its first one lost the race to another, the
+            // address's time came, or it was deleted. Refused as RCPT would now refuse it.
             if (ids.length === 0) callback(addressEnded());
             else callback(null, `2.0.0 Ok: queued as ${ids[0]}`);
           },

@@ -811,6 +811,16 @@ describe.each(testBackends)('storage on $name', (backend) => {
       expect((await repos.mailboxes.findById(both.id))?.endedAt).toBeNull();
     });
 
+    it('drops the copy for a mailbox deleted since its recipient was accepted, and stores the rest', async () => {
+      const gone = await newMailbox();
+      const kept = await newMailbox();
+      expect(await repos.mailboxes.delete(gone.id)).toBe(true);
+      const result = await commit([received(gone.id), received(kept.id)]);
+      expect(result.ids[0]).toBeNull();
+      expect(result.ids[1]).toMatch(/^[0-9a-f]{24}$/);
+      expect(await repos.messages.count([kept.id])).toBe(1);
+    });
+
     it('lets exactly one of two commits racing with a first message store it', async () => {
       for (let round = 0; round < 5; round += 1) {
         const once = await endingMailbox({ endsAt: null, endsAfterFirstMessage: true });

@@ -176,8 +176,9 @@ const MAILBOX_STATE = [
 type MailboxState = Pick<Selectable<MailboxesTable>, (typeof MAILBOX_STATE)[number]>;
 
 /**
- * Per received message, whether it may be stored: not when its mailbox has ended, by its
- * chosen time (as of this commit) or by an earlier message. A mailbox that ends with its
+ * Per received message, whether it may be stored: not when its mailbox is gone (deleted
+ * after the recipient was accepted: its copy is dropped, the message's other copies still
+ * stored) or has ended, by its chosen time (as of this commit) or by an earlier message. A mailbox that ends with its
  * first message takes the first of this batch's, and is marked ended in this same
  * transaction, so no later commit stores a second one (issue 23, item 5).
  *
@@ -210,7 +211,11 @@ async function admitReceived(
   // Each mailbox ended by this batch keeps one message: the first, which ended it.
   const firstTaken = new Set(endingNow);
   const refused = new Set([...mailboxes.filter(ended).map((row) => row.id), ...endingNow]);
-  return batch.map(({ mailboxId }) => !refused.has(mailboxId) || firstTaken.delete(mailboxId));
+  const present = new Set(mailboxes.map((row) => row.id));
+  return batch.map(
+    ({ mailboxId }) =>
+      present.has(mailboxId) && (!refused.has(mailboxId) || firstTaken.delete(mailboxId)),
+  );
 }
 
 /** The mailboxes holding these messages. */
