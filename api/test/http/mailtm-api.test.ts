@@ -146,6 +146,19 @@ describe('accounts and tokens', () => {
       .send({ address: 'tok@tempmail.test', password: 'secret123' })
       .expect(200);
     expect(good.body).toEqual({ id, token: expect.stringMatching(/^ey/) });
+    // The same object in either form; the media type follows what was asked for.
+    for (const [accept, type] of [
+      [ld, /^application\/ld\+json/],
+      [json, /^application\/json/],
+    ] as const) {
+      const asked = await api()
+        .post('/token')
+        .set(accept)
+        .send({ address: 'tok@tempmail.test', password: 'secret123' })
+        .expect(200);
+      expect(asked.headers['content-type']).toMatch(type);
+      expect(asked.body).toEqual({ id, token: expect.stringMatching(/^ey/) });
+    }
     const wrong = await api()
       .post('/token')
       .send({ address: 'tok@tempmail.test', password: 'wrong-pass' })
@@ -162,7 +175,7 @@ describe('accounts and tokens', () => {
     const other = await account('other@tempmail.test');
     const auth = { Authorization: `Bearer ${mine.token}` };
     expect((await api().get('/me').set(auth).set(ld).expect(200)).body).toMatchObject({
-      '@id': '/me'.replace('/me', `/accounts/${mine.id}`),
+      '@id': '/me',
       id: mine.id,
     });
     await api().get(`/accounts/${mine.id}`).set(auth).set(json).expect(200);
@@ -360,7 +373,7 @@ describe('messages', () => {
 });
 
 describe('live events (Mercure)', () => {
-  it('streams the Message and the Account when mail arrives', async () => {
+  it('streams the Message and the Account when mail arrives, and when it is seen', async () => {
     const live = await account('live@tempmail.test');
     const controller = new AbortController();
     const response = await fetch(
@@ -371,15 +384,31 @@ describe('live events (Mercure)', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = response.body!.getReader();
     let text = '';
-    const arrived = (async () => {
-      while (!/"@type":"Account"/.test(text)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-    })();
+    const accountFrames = (count: number) =>
+      (async () => {
+        while ((text.match(/"@type":"Account"/g) ?? []).length < count) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+        }
+      })();
+    const arrived = accountFrames(1);
     await sendMailTo(live.address, { subject: 'live one' });
     await arrived;
+    const [listed] = (
+      await api()
+        .get('/messages')
+        .set({ Authorization: `Bearer ${live.token}` })
+        .set(json)
+        .expect(200)
+    ).body as { id: string }[];
+    const seen = accountFrames(2);
+    await api()
+      .patch(`/messages/${listed!.id}`)
+      .set({ Authorization: `Bearer ${live.token}` })
+      .send({ seen: true })
+      .expect(200);
+    await seen;
     controller.abort();
     const frames = text
       .split('\n\n')
@@ -401,6 +430,8 @@ describe('live events (Mercure)', () => {
       used: expect.any(Number),
     });
     expect(frames[1]!.data.used).toBeGreaterThan(0);
+    expect(frames[2]!.data).toMatchObject({ '@type': 'Message', id: listed!.id, seen: true });
+    expect(frames[3]!.data).toMatchObject({ '@type': 'Account', id: live.id });
   });
 
   it('takes the token from Mercure’s cookie, so a browser needs none in the URL', async () => {

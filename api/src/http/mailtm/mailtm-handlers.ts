@@ -20,6 +20,7 @@ import {
   messageResource,
   sendCollection,
   sendResource,
+  wantsJsonLd,
 } from './mailtm-resources.js';
 
 const notFound = () => new ApiError(404, 'not_found', 'Not Found');
@@ -43,11 +44,13 @@ export function mailTmHandlers(
   const domainsSince = services.now();
   const addressCreation = limitAddressCreation(services);
 
+  /** The account; `id` is its IRI, `/me` when it was asked for as the caller. */
   async function sendAccount(
     request: AnyOperationRequest,
     response: Response<AccountBody>,
     status: number,
     mailboxId: string,
+    id = `/accounts/${mailboxId}`,
   ) {
     const mailbox = await mailboxes.find(mailboxId);
     if (!mailbox) throw notFound();
@@ -56,7 +59,7 @@ export function mailTmHandlers(
       request,
       response,
       status,
-      { context: '/contexts/Account', id: `/accounts/${mailbox.id}`, type: 'Account' },
+      { context: '/contexts/Account', id, type: 'Account' },
       accountResource(mailbox, used),
     );
   }
@@ -143,12 +146,16 @@ export function mailTmHandlers(
         { mailboxId: mailbox.id, address: mailbox.address },
         mailbox.expiresAt,
       );
-      response.status(200).json({ id: mailbox.id, token });
+      // The same plain object in either form; only the media type follows `Accept`.
+      response
+        .status(200)
+        .type(wantsJsonLd(request) ? 'application/ld+json' : 'application/json')
+        .json({ id: mailbox.id, token });
     },
 
     async mailTmGetMe(request, response) {
       const mailbox = await authenticateMailbox(request, services);
-      await sendAccount(request, response, 200, mailbox.id);
+      await sendAccount(request, response, 200, mailbox.id, '/me');
     },
 
     async mailTmGetAccount(request, response) {
@@ -265,7 +272,7 @@ export function mailTmHandlers(
           '@type': 'Message',
           ...messageResource(event.message, event.type === 'message.deleted'),
         });
-        if (event.type !== 'message.updated' && !accountFrame) {
+        if (!accountFrame) {
           accountFrame = setTimeout(() => {
             sendAccount().catch((error: unknown) =>
               services.logger.warn(
