@@ -93,7 +93,13 @@ function fromEmail(email: Email): ParsedText {
     attachments: email.attachments.map((attachment) => ({
       filename: sanitizeFileName(strip(attachment.filename ?? '')),
       contentType: sanitizeMediaType(attachment.mimeType),
-      disposition: attachment.disposition === 'inline' ? 'inline' : 'attachment',
+      // A part of a multipart/related with a Content-ID and no disposition of its own is the
+      // body's inline resource (a logo), as mail programs show it, not a file.
+      disposition:
+        attachment.disposition === 'inline' ||
+        (attachment.disposition === null && attachment.related === true)
+          ? 'inline'
+          : 'attachment',
       contentId: attachment.contentId ? strip(attachment.contentId.replace(/^<|>$/g, '')) : null,
       content: toBytes(attachment.content),
     })),

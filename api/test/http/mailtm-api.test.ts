@@ -286,6 +286,55 @@ describe('messages', () => {
     expect(file.text).toBe('total: 3 EUR');
   });
 
+  it('marks as related the parts the HTML shows, and shows a bare related part inline', async () => {
+    const own = await account('inline@tempmail.test');
+    // The usual inline logo (in a multipart/related, a Content-ID, no disposition), and an
+    // inline part nothing refers to.
+    const raw = [
+      'From: Shop <no-reply@shop.example>',
+      `To: ${own.address}`,
+      'Subject: With a logo',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/related; boundary="rel"',
+      '',
+      '--rel',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<p><img src="cid:Logo@shop.example"> Hello</p>',
+      '--rel',
+      'Content-Type: image/png',
+      'Content-ID: <logo@shop.example>',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'iVBORw0KGgo=',
+      '--rel',
+      'Content-Type: image/png',
+      'Content-ID: <unused@shop.example>',
+      'Content-Disposition: inline; filename="unused.png"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'iVBORw0KGgo=',
+      '--rel--',
+      '',
+    ].join('\r\n');
+    await sendMailTo(own.address, {
+      raw,
+      envelope: { from: 'no-reply@shop.example', to: own.address },
+    });
+    const ownAuth = { Authorization: `Bearer ${own.token}` };
+    const [summary] = (await api().get('/messages').set(ownAuth).set(json)).body;
+    const detail = await api().get(`/messages/${summary.id}`).set(ownAuth).set(json).expect(200);
+    expect(
+      detail.body.attachments.map((part: { disposition: string; related: boolean }) => [
+        part.disposition,
+        part.related,
+      ]),
+    ).toEqual([
+      ['inline', true],
+      ['inline', false],
+    ]);
+  });
+
   it('serves the raw source and its download', async () => {
     const [summary] = (await api().get('/messages').set(auth()).set(json)).body;
     const source = await api().get(`/sources/${summary.id}`).set(auth()).set(json).expect(200);

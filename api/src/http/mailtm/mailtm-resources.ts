@@ -191,6 +191,7 @@ export function messageDetailResource(
   retentionDate: number,
 ): Schemas['MailTmMessageDetail'] {
   const summary = messageResource(message);
+  const lowerHtml = message.html.toLowerCase();
   return {
     ...summary,
     cc: message.cc.map((cc) => ({ address: cc.address, name: cc.name })),
@@ -208,7 +209,10 @@ export function messageDetailResource(
       contentType: attachment.contentType,
       disposition: attachment.disposition,
       transferEncoding: 'base64',
-      related: attachment.disposition === 'inline' && attachment.contentId !== null,
+      // mail.tm's `related`: the HTML body shows the part, by its Content-ID.
+      related:
+        attachment.contentId !== null &&
+        lowerHtml.includes(`cid:${attachment.contentId.toLowerCase()}`),
       size: attachment.size,
       downloadUrl: DOWNLOAD_PATHS.mailTm(message.id, attachment.id),
     })),
