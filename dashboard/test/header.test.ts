@@ -137,6 +137,22 @@ describeInChromium('the header in Chromium', (suite) => {
     await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
     await context.close();
   }, 30_000);
+
+  it('gives focus back to what opened a dialog when it closes', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    const upgrade = page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' });
+    await upgrade.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await upgrade.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  }, 30_000);
+
   it('names icon buttons in a tooltip after 700 ms, at once along a toolbar, and Escape hides it', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();

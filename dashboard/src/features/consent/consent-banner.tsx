@@ -17,7 +17,8 @@ const BANNER_DELAY_MS = 2000;
  * The cookie consent bar: accept all, decline all, or choose each purpose.
  * A labelled region at the bottom of the page, not a dialog: the page stays usable, and
  * nothing that needs consent runs until a choice is stored. It comes first in the page's
- * order (AppShell), so a keyboard reaches it in a few Tab presses, not after every link. Compact (a few lines and the
+ * order (AppShell), so a keyboard reaches it in a few Tab presses, not after every link.
+ * It sits under a dialog's dimmed overlay (z-40), as the rest of the page does. Compact (a few lines and the
  * buttons, under a seventh of a phone's screen) until the reader asks to customize. Its
  * heading and its sentence are blocks of their own: one paragraph of both was, on a phone,
  * the largest text the French home page painted, so that page's largest contentful paint
@@ -84,7 +85,7 @@ export function ConsentBanner() {
       role="region"
       aria-labelledby={headingId}
       data-testid="consent-banner"
-      className="fixed inset-x-0 bottom-0 z-50 max-h-[80dvh] overflow-y-auto border-t border-slate-200 bg-white px-4 py-2.5 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-0 bottom-0 z-35 max-h-[80dvh] overflow-y-auto border-t border-slate-200 bg-white px-4 py-2.5 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="mx-auto max-w-7xl space-y-2">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

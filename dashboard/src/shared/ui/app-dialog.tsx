@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
+import { useReturnFocus } from './use-return-focus';
 import { StrokeIcon } from '../stroke-icon';
 
 const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
@@ -29,11 +30,13 @@ export function AppDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <Dialog.Content
+          {...returnFocus}
           // Without a description Radix would warn; the title alone names the dialog then.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:p-6 dark:bg-slate-900 dark:text-slate-100 ${wide ? 'max-w-3xl' : 'max-w-md'}`}
