@@ -22,6 +22,8 @@ describeInChromium('the home page in Chromium', (suite) => {
 
     // Wait for the stream, so the message below can only arrive through it.
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+    // The list as first read is not news.
+    expect(await page.getByTestId('arrival-announcement').textContent()).toBe('');
     await sendMail(suite.server.smtpPort, {
       from: 'Alice Example <alice@example.com>',
       to: address,
@@ -34,6 +36,10 @@ describeInChromium('the home page in Chromium', (suite) => {
     await row.waitFor({ timeout: 5_000 });
     expect(await row.textContent()).toContain('Alice Example');
     expect(await row.textContent()).toContain('Now');
+    // And a screen reader is told, through a status that was on the page before it came.
+    await expect
+      .poll(() => page.getByTestId('arrival-announcement').textContent())
+      .toBe('New message from Alice Example: Hello from the browser test');
 
     await row.click();
     const text = page.getByTestId('message-text');
@@ -400,7 +406,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     await context.close();
   }, 40_000);
 
-  it('offers back-to-top past 300 px and the compact address bar past 200 px', async () => {
+  it('offers back-to-top past 300 px and the compact address bar past 200 px, never over focus', async () => {
     // Short enough that the home page, with its empty inbox, scrolls past 300 px.
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 300 } });
     const page = await context.newPage();
@@ -415,6 +421,22 @@ describeInChromium('the home page in Chromium', (suite) => {
     const bar = page.getByRole('region', { name: 'Your address' });
     expect(await bar.getByText(/@tempmail\.test$/).isVisible()).toBe(true);
     expect((await bar.boundingBox())!.y).toBe(0);
+    // Tabbing back up the page never leaves what has focus beneath the bar (what is taller
+    // than the room under it, a scrolling table, cannot be shown whole anyway).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link').last().focus();
+    for (let step = 0; step < 20; step += 1) {
+      await page.keyboard.press('Shift+Tab');
+      const hidden = await page.evaluate(() => {
+        const focused = document.activeElement!.getBoundingClientRect();
+        const shown = document.querySelector('[role="region"][aria-label="Your address"]');
+        if (!shown || shown.contains(document.activeElement)) return false;
+        const below = shown.getBoundingClientRect().bottom;
+        return focused.height <= window.innerHeight - below && focused.top < below - 1;
+      });
+      expect(hidden).toBe(false);
+    }
+    await page.evaluate(() => window.scrollTo(0, 350));
     await toTop.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3_000 }).toBe(0);

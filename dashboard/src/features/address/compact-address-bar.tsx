@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useScrolledPast } from '../../shared/scroll/use-scrolled-past';
+import { useScrollPadding } from '../../shared/scroll/use-scroll-padding';
 import { CopyAddressButton } from './copy-address-button';
 import type { PageAddress } from './page-address';
 import { useCountdownText } from './use-countdown';
@@ -23,9 +25,14 @@ export function CompactAddressBar({
 }) {
   const { t } = useTranslation();
   const left = useCountdownText(mailbox.expiresAt);
-  if (!useScrolledPast(SHOW_AFTER_PX)) return null;
+  const bar = useRef<HTMLDivElement>(null);
+  const shown = useScrolledPast(SHOW_AFTER_PX);
+  // Fixed over the top of the page: what takes focus (Shift+Tab) is scrolled clear of it.
+  useScrollPadding(bar, 'top', shown);
+  if (!shown) return null;
   return (
     <div
+      ref={bar}
       role="region"
       aria-label={t('address.compactBar')}
       className="fixed inset-x-0 top-0 z-30 flex items-center gap-2 border-b border-slate-200 dark:border-slate-700 bg-white/95 dark:bg-slate-900/95 px-3 py-2 shadow-sm backdrop-blur lg:hidden"

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useScrollPadding } from '../../shared/scroll/use-scroll-padding';
 import {
   CONSENT_PURPOSES,
   consentReopened,
@@ -54,21 +55,8 @@ export function ConsentBanner() {
   }, [reopened, customizing]);
 
   const shown = reopened || (due && !preferences);
-  // The bar is fixed over the bottom of the page: whatever takes focus beneath it (Tab, a
-  // link to a section) is scrolled into view above it, never hidden behind it.
-  useEffect(() => {
-    const bar = banner.current;
-    if (!shown || !bar) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.scrollPaddingBottom = `${bar.offsetHeight}px`;
-    });
-    observer.observe(bar);
-    return () => {
-      observer.disconnect();
-      root.style.scrollPaddingBottom = '';
-    };
-  }, [shown]);
+  // Fixed over the bottom of the page: what takes focus is scrolled into view above it.
+  useScrollPadding(banner, 'bottom', shown);
 
   const save = (next: ConsentPreferences) => {
     store(next);
