@@ -116,6 +116,9 @@ function hostileCssMessage(remote: string) {
   const host = remote.replace(/^http:\/\//, '');
   const classes = 'abcdefghijklm'.split('');
   return (
+    // The body's own attributes, which the frame's body takes over (its canvas).
+    `<body background="${remote}/body-background" style="background:url(${remote}/body-style)" ` +
+    `bgcolor="red;background:url(${remote}/bgcolor)" lang='en" onload="alert(1)'>` +
     `<style>${hostileCss(remote)}</style>` +
     classes.map((name) => `<div class="${name}">CSS trick ${name}</div>`).join('') +
     `<ul class="j"><li>item</li></ul>` +

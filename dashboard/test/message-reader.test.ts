@@ -400,6 +400,66 @@ describeInChromium('the message reader in Chromium', (suite) => {
     }, 60_000);
   }
 
+  it('draws a mail on its own canvas: colours, direction, sized images; RTL text and rows read right to left', async () => {
+    const context = await suite.browser.newContext({ viewport: SCREENS[1].viewport });
+    const page = await context.newPage();
+    const address = await openHome(page, suite.server.url);
+    await sendMail(suite.server.smtpPort, {
+      from: 'Night Owl <news@owl.example>',
+      to: address,
+      subject: 'Night Owl Weekly',
+      html:
+        '<html dir="rtl" lang="he"><body bgcolor="#111111" text="#eeeeee" style="font-size:15px">' +
+        '<h1 style="color:#fff">שלום</h1><p>A dark letter</p>' +
+        `<img alt="spacer" src="data:image/gif;base64,${GIF}" width="600" height="20"></body></html>`,
+    });
+    await openMessage(page, 'Night Owl Weekly');
+    const frame = page.frameLocator('[data-testid="message-html"]');
+    await frame.getByText('A dark letter').waitFor({ timeout: 5_000 });
+    const canvas = await frame.locator('body').evaluate((body) => ({
+      background: getComputedStyle(body).backgroundColor,
+      color: getComputedStyle(body).color,
+      direction: getComputedStyle(body).direction,
+      lang: body.ownerDocument.documentElement.lang,
+    }));
+    expect(canvas).toEqual({
+      background: 'rgb(17, 17, 17)',
+      color: 'rgb(238, 238, 238)',
+      direction: 'rtl',
+      lang: 'he',
+    });
+    const spacer = await frame
+      .getByRole('img', { name: 'spacer' })
+      .evaluate((image) => [
+        image.getBoundingClientRect().width,
+        image.getBoundingClientRect().height,
+      ]);
+    expect(spacer[1]).toBe(20);
+
+    await closeMessage(page);
+    const arabic = 'عزيزي العميل، نود إعلامك بأن كشف حسابك الشهري أصبح جاهزا للتحميل من حسابك';
+    await sendMail(suite.server.smtpPort, {
+      from: 'Bank <bank@bank.example>',
+      to: address,
+      subject: 'Statement',
+      text: arabic,
+    });
+    const row = page.getByRole('button', { name: /Statement/ });
+    await row.waitFor({ timeout: 10_000 });
+    // The cut preview keeps the beginning of the sentence in view.
+    expect(
+      await row
+        .locator('[dir="auto"]')
+        .last()
+        .evaluate((span) => getComputedStyle(span).direction),
+    ).toBe('rtl');
+    await openMessage(page, 'Statement');
+    expect(
+      await page.getByTestId('message-text').evaluate((text) => getComputedStyle(text).direction),
+    ).toBe('rtl');
+    await context.close();
+  }, 60_000);
+
   it('shows the message as received and saves it as .eml', async () => {
     const context = await suite.browser.newContext({ viewport: SCREENS[1].viewport });
     const page = await context.newPage();

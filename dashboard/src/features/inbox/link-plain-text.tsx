@@ -5,6 +5,30 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;
 /** Punctuation that closes the sentence around a URL more often than the URL itself. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
 
+const count = (text: string, character: string) => text.split(character).length - 1;
+
+/**
+ * The URL without the punctuation of the sentence around it. A closing bracket stays while
+ * the URL opened one it closes: `wiki/Mail_(disambiguation)` is whole, `(see https://a.b/)`
+ * loses the last `)`.
+ */
+function trimUrl(candidate: string): string {
+  let url = candidate.replace(TRAILING_PUNCTUATION, '');
+  for (const [open, close] of [
+    ['(', ')'],
+    ['[', ']'],
+  ] as const) {
+    while (
+      candidate.length > url.length &&
+      candidate[url.length] === close &&
+      count(url, open) > count(url, close)
+    ) {
+      url = candidate.slice(0, url.length + 1);
+    }
+  }
+  return url;
+}
+
 /**
  * A plain-text body as React nodes, its http(s) URLs as links opening in a new tab. Every
  * piece is a text node or an element React builds: nothing is parsed as HTML.
@@ -13,7 +37,7 @@ export function linkPlainText(text: string): ReactNode[] {
   const nodes: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(URL_IN_TEXT)) {
-    const url = match[0].replace(TRAILING_PUNCTUATION, '');
+    const url = trimUrl(match[0]);
     const start = match.index;
     if (start > last) nodes.push(text.slice(last, start));
     nodes.push(

@@ -36,7 +36,7 @@ export function MailHtmlFrame({
   const { document, hasRemoteImages } = useMemo(() => {
     const sanitized = sanitizeMailHtml(html, { showRemoteImages, inlineImages });
     return {
-      document: buildMailDocument(sanitized.html, { showRemoteImages }),
+      document: buildMailDocument(sanitized, { showRemoteImages }),
       hasRemoteImages: sanitized.hasRemoteImages,
     };
   }, [html, showRemoteImages, inlineImages]);

@@ -66,7 +66,11 @@ export function MessageRow({
           </span>
           <span className="block min-w-0 flex-1">
             <span className="flex items-center gap-2">
-              <span className={`truncate ${message.seen ? '' : 'font-semibold'}`}>{sender}</span>
+              {/* dir="auto" on each cut line: a right-to-left one is cut at its end, not
+                  its beginning. */}
+              <span dir="auto" className={`truncate ${message.seen ? '' : 'font-semibold'}`}>
+                {sender}
+              </span>
               {!message.seen && (
                 <span
                   data-testid="unread-dot"
@@ -100,8 +104,10 @@ export function MessageRow({
                 {t('inbox.to', { address: message.mailbox })}
               </span>
             )}
-            <span className="block truncate text-sm">{subject}</span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+            <span dir="auto" className="block truncate text-sm">
+              {subject}
+            </span>
+            <span dir="auto" className="block truncate text-sm text-slate-600 dark:text-slate-400">
               {cutIntro(message.intro)}
             </span>
           </span>

@@ -137,7 +137,7 @@ export function MessageView({
       )}
       {data ? (
         <article>
-          <h2 id="message-heading" className="text-xl font-semibold break-words">
+          <h2 id="message-heading" dir="auto" className="text-xl font-semibold break-words">
             {data.subject || t('inbox.noSubject')}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm text-slate-600 dark:text-slate-300">
@@ -184,6 +184,8 @@ export function MessageView({
           ) : (
             <pre
               data-testid="message-text"
+              // Arabic or Hebrew mail reads right to left: its first strong letter decides.
+              dir="auto"
               className="mt-4 font-sans text-base break-words whitespace-pre-wrap"
             >
               {/* White space alone shows nothing: it is said to be empty. */}

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { cleanMailCss } from './clean-mail-css';
 import { cidOfUrl } from './normalize-cid';
-import { serializeCss } from './tokenize-css';
+import { serializeCss, type CssToken } from './tokenize-css';
 
 /**
  * Removed outright. Forms, frames and embeds have no place in a read-only preview, and
@@ -54,11 +54,70 @@ function remoteUrl(value: string): string | undefined {
   }
 }
 
+/**
+ * How the mail's own `<html>` and `<body>` say it looks, made safe for the frame's: its
+ * direction and language, and its colours and background as one cleaned style. A dark
+ * newsletter's white text needs its dark body, and Hebrew its `dir="rtl"`.
+ */
+export interface MailCanvas {
+  dir?: 'ltr' | 'rtl' | 'auto';
+  lang?: string;
+  /** CSS declarations for the body, through the same rules as every style in the mail. */
+  style: string;
+}
+
 export interface SanitizedMail {
   /** The body's markup, safe to place in the preview frame's `<body>`. */
   html: string;
+  canvas: MailCanvas;
   /** Whether the mail shows images from another host (blocked unless asked for). */
   hasRemoteImages: boolean;
+}
+
+/** A colour as `bgcolor` and `text` name one: a hex value or a colour's name, nothing else. */
+const ATTRIBUTE_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
+const DIRECTIONS = new Set(['ltr', 'rtl', 'auto']);
+
+/**
+ * Reads the mail's canvas from an inert parse of it (nothing in it runs or loads). The body
+ * DOMPurify returns is its content only: these attributes would otherwise be lost.
+ */
+function readCanvas(
+  html: string,
+  cleanCss: (css: string) => string,
+  backgroundImage: (url: string) => string | undefined,
+): MailCanvas {
+  const { body, documentElement: root } = new DOMParser().parseFromString(html, 'text/html');
+  const attribute = (name: string) =>
+    (body.getAttribute(name) ?? root.getAttribute(name))?.trim() || undefined;
+  const canvas: MailCanvas = { style: '' };
+  const dir = attribute('dir')?.toLowerCase();
+  if (dir && DIRECTIONS.has(dir)) canvas.dir = dir as MailCanvas['dir'];
+  const lang = attribute('lang');
+  if (lang && LANGUAGE_TAG.test(lang)) canvas.lang = lang;
+  // The attributes first: the body's own style comes after them and wins, as in a browser.
+  const tokens: CssToken[] = [];
+  const declare = (property: string, value: CssToken) =>
+    tokens.push({ type: 'ident', value: property }, { type: 'colon' }, value, {
+      type: 'semicolon',
+    });
+  const color = (name: string): CssToken | undefined => {
+    const value = body.getAttribute(name)?.trim();
+    if (!value || !ATTRIBUTE_COLOR.test(value)) return undefined;
+    return value.startsWith('#')
+      ? { type: 'hash', value: value.slice(1) }
+      : { type: 'ident', value };
+  };
+  const background = color('bgcolor');
+  if (background) declare('background-color', background);
+  const text = color('text');
+  if (text) declare('color', text);
+  const image = body.getAttribute('background');
+  const resolved = image === null ? undefined : backgroundImage(image);
+  if (resolved !== undefined) declare('background-image', { type: 'url', value: resolved });
+  canvas.style = cleanCss(`${serializeCss(tokens)}${body.getAttribute('style') ?? ''}`);
+  return canvas;
 }
 
 /**
@@ -140,8 +199,13 @@ export function sanitizeMailHtml(
     // Mail puts its <style> first; without this DOMPurify drops a leading one.
     FORCE_BODY: true,
   });
-  return { html: clean, hasRemoteImages };
+  const canvas = readCanvas(html, cleanCss, resolveImage);
+  return { html: clean, canvas, hasRemoteImages };
 }
+
+/** A value for a double-quoted attribute of the frame's own markup. */
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The frame's Content-Security-Policy: no scripts, no fetches, no frames, no fonts or
@@ -153,17 +217,26 @@ export function mailFramePolicy({ showRemoteImages }: { showRemoteImages: boolea
   return `default-src 'none'; img-src ${images}; style-src 'unsafe-inline'; form-action 'none'`;
 }
 
-/** The whole `srcdoc` document: our head (policy first, so it covers everything), their body. */
+/**
+ * The whole `srcdoc` document: our head (policy first, so it covers everything), their body
+ * on their canvas. The canvas's values were checked or cleaned (readCanvas) and are escaped
+ * here; the sanitized body is placed as it is.
+ */
 export function buildMailDocument(
-  body: string,
+  { html: body, canvas }: Pick<SanitizedMail, 'html' | 'canvas'>,
   { showRemoteImages }: { showRemoteImages: boolean },
 ) {
+  const dir = canvas.dir ? ` dir="${canvas.dir}"` : '';
+  const lang = canvas.lang ? ` lang="${escapeAttribute(canvas.lang)}"` : '';
+  const style = canvas.style ? ` style="${escapeAttribute(canvas.style)}"` : '';
   return [
-    '<!doctype html><html><head><meta charset="utf-8">',
+    `<!doctype html><html${lang}${dir}><head><meta charset="utf-8">`,
     `<meta http-equiv="Content-Security-Policy" content="${mailFramePolicy({ showRemoteImages })}">`,
     '<meta name="referrer" content="no-referrer">',
     '<base target="_blank">',
-    '<style>body{margin:0;padding:8px;font-family:system-ui,sans-serif;overflow-wrap:break-word}img{max-width:100%;height:auto}</style>',
-    `</head><body>${body}</body></html>`,
+    // An image keeps the height the mail gives it (a 1x1 spacer drawn 600x20 would turn
+    // into a 600 px square under height:auto); one without takes its own proportions.
+    '<style>body{margin:0;padding:8px;font-family:system-ui,sans-serif;overflow-wrap:break-word}img{max-width:100%}img:not([height]){height:auto}</style>',
+    `</head><body${dir}${style}>${body}</body></html>`,
   ].join('');
 }
