@@ -30,6 +30,16 @@ const NOT_CODE = new RegExp(
   'iu',
 );
 
+/**
+ * Words right after a number that make it a quantity: "2000 bonus points", "1200 attempts",
+ * "5000 users", "2026 miles", in the four languages. Read on the 24 characters after the
+ * number, on its line.
+ */
+const QUANTITY_AFTER = new RegExp(
+  String.raw`^\s*(?:bonus\s+|extra\s+|free\s+|more\s+|new\s+)?(?:points?|pts|punkte|puntos|attempts?|tries|tentatives?|intentos|versuche|times|fois|veces|mal|credits?|cr[ée]dits?|cr[ée]ditos|coins?|miles?|meilen|millas|km|kg|users?|members?|people|personnes|personas|customers?|clients?|subscribers?|abonn[ée]s|followers?|messages?|mensajes|nachrichten|e-?mails?|items?|articles?|art[íi]culos|artikel|products?|produits?|productos|produkte|orders?|days?|jours|d[íi]as|tage|hours?|heures|horas|stunden|minutes?|minutos|minuten|seconds?|secondes|segundos|sekunden|years?|ans|a[ñn]os|jahre|months?|mois|meses|monate|weeks?|semaines|semanas|wochen|words?|mots|palabras|w[öo]rter|views?|vues|downloads?|t[ée]l[ée]chargements|descargas)\b`,
+  'iu',
+);
+
 /** How far a keyword may be before the code it introduces, or after the code it describes. */
 const BEFORE = 48;
 const AFTER = 32;
@@ -65,7 +75,8 @@ interface Candidate {
  * a date, a time or a version), a code written in groups (`123 456`, `12-34-56`,
  * `1 2 3 4 5 6`), or 6 to 8 capitals and digits mixed (`K7Q2XP`). Links and e-mail
  * addresses are blanked first; a number right after a word that names it as something else
- * (order, invoice, phone, postal code… in the four languages) is not one. Every candidate
+ * (order, invoice, phone, postal code… in the four languages), or right before one that
+ * counts with it (points, attempts, users, days…), is not one. Every candidate
  * needs a code word near it (up to 48 characters before, or 32 after): a number with no such
  * context is not a code. Grouped and mixed codes, and years, need one right before them.
  * Closer beats farther, before beats after, the subject and the earlier text break ties.
@@ -183,6 +194,7 @@ function findCandidates(text: string): Candidate[] {
     // What names the number stands on its line, right before it.
     const lineStart = text.lastIndexOf('\n', start - 1) + 1;
     if (NOT_CODE.test(text.slice(Math.max(lineStart, start - 32), start))) continue;
+    if (QUANTITY_AFTER.test(text.slice(end, end + 24).split('\n', 1)[0]!)) continue;
     const year = digits.length === 4 && /^(?:19|20)\d\d$/.test(digits);
     candidates.push({
       value: digits,

@@ -49,6 +49,11 @@ describe('extractCodes', () => {
     'Verify the phone number ending in 0199 in the app',
     'Restablece la contraseña de tu cuenta (cliente n.º 40028117)',
     'Indica la referencia SEG-77310 al llamar a seguridad',
+    // A number that counts something, however near a code word.
+    'Confirm your email to get 2000 bonus points.',
+    'Log in: 1200 attempts were blocked this month',
+    'Bestätigen Sie jetzt und erhalten Sie 5000 Punkte',
+    'Confirmez votre compte : 1500 crédits offerts',
   ])('finds no code in %j', (text) => {
     expect(extractCodes(inText(text))).toEqual([]);
   });
@@ -58,6 +63,7 @@ describe('extractCodes', () => {
     expect(primaryCode(inText(text))).toBe('318270');
     expect(primaryCode(inText('Your login code for order 55555 is 123456'))).toBe('123456');
     expect(primaryCode(inText('Security notice for account 88812345: code 4412'))).toBe('4412');
+    expect(primaryCode(inText('Confirm to earn 2000 points. Your code is 482913.'))).toBe('482913');
   });
 
   it('reads the code words on the lines around a number, with what stands before them', () => {
