@@ -138,6 +138,33 @@ describeInChromium('the header in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('keeps a toast that holds focus past its time; Escape dismisses it and focus goes back', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor({
+      timeout: 10_000,
+    });
+    const copy = page.getByRole('button', { name: 'Copy', exact: true });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    const toast = page.getByTestId('toast');
+    await toast.waitFor({ timeout: 2_000 });
+    await page.keyboard.press('F8');
+    await page.clock.fastForward(10_000);
+    expect(await toast.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toast.count()).toBe(0);
+    expect(await copy.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Left alone, a toast goes after its time.
+    await page.keyboard.press('Enter');
+    await toast.waitFor({ timeout: 2_000 });
+    await page.clock.fastForward(5_100);
+    await expect.poll(() => toast.count()).toBe(0);
+    await context.close();
+  }, 30_000);
+
   it('gives focus back to what opened a dialog when it closes', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();

@@ -7,23 +7,43 @@ const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** F8 moves focus to the toast (as in Radix's toast viewport). */
 const TOAST_HOTKEY = 'F8';
 
-/** One toast: dismissed after its time, by its button, by a swipe; F8 reaches it. */
+/**
+ * One toast: dismissed after its time (which stands still while it is pointed at or holds
+ * focus), by its button, by Escape, by a swipe; F8 reaches it, and focus goes back after.
+ */
 export function ToastCard({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const destructive = toast.variant === 'destructive';
   const card = useRef<HTMLDivElement>(null);
   const start = useRef<number | null>(null);
+  // Where focus was when F8 brought it here.
+  const before = useRef<HTMLElement | null>(null);
   const [offset, setOffset] = useState(0);
+  const [pointed, setPointed] = useState(false);
+  const [focused, setFocused] = useState(false);
 
-  useToastTimer(toast.id);
+  useToastTimer(toast.id, pointed || focused);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === TOAST_HOTKEY) card.current?.focus();
+      if (event.key !== TOAST_HOTKEY || !card.current) return;
+      if (!card.current.contains(document.activeElement)) {
+        before.current =
+          document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      }
+      card.current.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  /** Gone: focus, if it was here, goes back to where F8 took it from. */
+  const dismiss = () => {
+    if (card.current?.contains(document.activeElement) && before.current?.isConnected) {
+      before.current.focus();
+    }
+    dismissToast(toast.id);
+  };
 
   const swipe = {
     onPointerDown: (event: PointerEvent) => {
@@ -39,7 +59,7 @@ export function ToastCard({ toast }: { toast: Toast }) {
       setOffset(moved);
     },
     onPointerUp: () => {
-      if (Math.abs(offset) > TOAST_SWIPE_THRESHOLD_PX) dismissToast(toast.id);
+      if (Math.abs(offset) > TOAST_SWIPE_THRESHOLD_PX) dismiss();
       start.current = null;
       setOffset(0);
     },
@@ -55,6 +75,13 @@ export function ToastCard({ toast }: { toast: Toast }) {
       tabIndex={-1}
       data-testid="toast"
       {...swipe}
+      onPointerEnter={() => setPointed(true)}
+      onPointerLeave={() => setPointed(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(card.current?.contains(event.relatedTarget) ?? false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') dismiss();
+      }}
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
       className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg focus-visible:outline-2 focus-visible:outline-indigo-600 ${
         destructive
@@ -68,7 +95,7 @@ export function ToastCard({ toast }: { toast: Toast }) {
       </div>
       <button
         type="button"
-        onClick={() => dismissToast(toast.id)}
+        onClick={dismiss}
         aria-label={t('toast.dismiss')}
         className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >

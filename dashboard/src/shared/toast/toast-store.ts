@@ -28,10 +28,15 @@ export function useCurrentToast(): Toast | null {
   return current.use();
 }
 
-/** Dismisses the toast once its time is up, whichever component draws it. */
-export function useToastTimer(id: number): void {
+/**
+ * Dismisses the toast once its time is up, whichever component draws it. While `paused`
+ * (pointed at, or holding focus) its time stands still, and starts again in full after:
+ * it is never taken from under someone reading it or about to press it (WCAG 2.2.1).
+ */
+export function useToastTimer(id: number, paused = false): void {
   useEffect(() => {
+    if (paused) return;
     const timer = setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [id]);
+  }, [id, paused]);
 }
