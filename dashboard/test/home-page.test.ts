@@ -70,6 +70,20 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.close();
   }, 60_000);
 
+  it('keeps focus on New address while it makes one, so the keyboard keeps its place', async () => {
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/`);
+    const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
+    await addressBox.waitFor({ timeout: 10_000 });
+    const first = await addressBox.inputValue();
+    const button = page.getByRole('button', { name: 'New address', exact: true }).first();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => addressBox.inputValue(), { timeout: 10_000 }).not.toBe(first);
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.close();
+  }, 30_000);
+
   it('shows mail that came after the list was read and before the stream started', async () => {
     const page = await suite.browser.newPage();
     const listRead = page.waitForResponse(

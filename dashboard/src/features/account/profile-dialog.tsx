@@ -15,6 +15,7 @@ import { ApiTokenPanel } from '../pro/api-token-panel';
 import { openDialog } from './dialog-store';
 import { endSession, reloadSignedOut } from './end-session';
 import { proExpiry } from './pro-status';
+import { busyButton } from '../../shared/ui/busy-button';
 
 function Remaining({ expiresAt }: { expiresAt: number }) {
   const { t } = useTranslation();
@@ -160,8 +161,7 @@ export function ProfileDialog({
               <button
                 type="button"
                 className={`mt-2 ${SECONDARY_BUTTON}`}
-                disabled={portal.isPending}
-                onClick={() => portal.mutate()}
+                {...busyButton(portal.isPending, () => portal.mutate())}
               >
                 {portal.isPending ? t('loaders.loading') : t('profile.billingPortal')}
               </button>

@@ -6,6 +6,7 @@ import { createApiClient } from '../../shared/create-api-client';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { EmailField } from '../../shared/ui/email-field';
+import { busyButton } from '../../shared/ui/busy-button';
 
 /**
  * What went wrong asking for a link. The server answers the same whether or not an account
@@ -76,7 +77,11 @@ export function RecoveryDialog({
               {t(recoveryErrorKey(request.error))}
             </p>
           )}
-          <button type="submit" disabled={request.isPending} className={`w-full ${PRIMARY_BUTTON}`}>
+          <button
+            type="submit"
+            {...busyButton(request.isPending)}
+            className={`w-full ${PRIMARY_BUTTON}`}
+          >
             {request.isPending ? t('loaders.sending') : t('recovery.submit')}
           </button>
         </form>

@@ -14,6 +14,7 @@ import type { PageAddress } from './page-address';
 import { useCountdownText, useNow } from './use-countdown';
 import { Spinner } from '../../shared/ui/spinner';
 import { FREE_ADDRESS_LIFETIME_MINUTES } from '../../shared/product-facts';
+import { busyButton } from '../../shared/ui/busy-button';
 
 // The confirm dialog's code (Radix Dialog, about 13 KB gzip) loads when Reset first asks:
 // the home page's JavaScript before interaction stays within its budget (issue 24).
@@ -161,8 +162,7 @@ export function AddressPanel({
           {!pro && (
             <button
               type="button"
-              onClick={onGenerate}
-              disabled={generating}
+              {...busyButton(generating, onGenerate)}
               className={`${expired ? PRIMARY_BUTTON : SECONDARY_BUTTON} whitespace-nowrap`}
             >
               {t('address.new')}

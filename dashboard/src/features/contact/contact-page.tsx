@@ -15,6 +15,7 @@ import { SitePageFrame } from '../site/site-page-frame';
 import { useHydrated } from '../../shared/use-hydrated';
 import { LIVE_CHAT_URL } from '../../shared/live-chat-url';
 import { AppQueries } from '../account/app-queries';
+import { busyButton } from '../../shared/ui/busy-button';
 
 const CATEGORIES = [
   'general',
@@ -233,7 +234,9 @@ function ContactContent() {
                 <div className="sm:col-span-2">
                   <button
                     type="submit"
-                    disabled={!hydrated || send.isPending}
+                    // Before its script runs the form cannot send: a plain disabled button.
+                    disabled={!hydrated}
+                    {...busyButton(send.isPending)}
                     className={PRIMARY_BUTTON}
                   >
                     {send.isPending ? text.form.sending : text.form.submit}

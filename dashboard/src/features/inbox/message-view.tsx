@@ -22,6 +22,7 @@ import { messageQueryOptions, messagesQueryOptions } from './message-queries';
 import type { MailParty } from './normalize-message';
 import { useInlineImages } from './use-inline-images';
 import { wrapAddress } from './wrap-address';
+import { busyButton } from '../../shared/ui/busy-button';
 
 function Party({ party }: { party: MailParty }) {
   if (!party.name) return wrapAddress(party.address);
@@ -121,8 +122,7 @@ export function MessageView({
         {data && deleteMessages && (
           <button
             type="button"
-            onClick={() => void remove()}
-            disabled={deleteMessages.isPending}
+            {...busyButton(deleteMessages.isPending, () => void remove())}
             aria-keyshortcuts="Delete"
             className={COMPACT_DANGER}
           >

@@ -3,6 +3,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import type { InboxSource } from './inbox-sources';
 import { failedCount, focusAfterRemoving, useDeleteMessages, useSetSeen } from './message-actions';
 import { COMPACT_DANGER, COMPACT_SECONDARY } from '../../shared/ui/button-classes';
+import { busyButton } from '../../shared/ui/busy-button';
 
 /**
  * Shown while rows are selected: how many, Clear, and what the mailbox's owner may do to
@@ -94,8 +95,7 @@ function BulkActions({
       {deleteMessages && (
         <button
           type="button"
-          onClick={() => void remove()}
-          disabled={deleteMessages.isPending}
+          {...busyButton(deleteMessages.isPending, () => void remove())}
           className={COMPACT_DANGER}
         >
           {t('inbox.bulk.delete')}

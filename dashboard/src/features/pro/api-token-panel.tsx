@@ -4,6 +4,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { createApiClient } from '../../shared/create-api-client';
 import { COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 import { CopyableCode } from '../../shared/ui/copyable-code';
+import { busyButton } from '../../shared/ui/busy-button';
 
 const TOKEN_KEY = ['user-token'] as const;
 
@@ -58,8 +59,7 @@ export function ApiTokenPanel({ enabled = true }: { enabled?: boolean }) {
       )}
       <button
         type="button"
-        onClick={() => rotate.mutate()}
-        disabled={rotate.isPending}
+        {...busyButton(rotate.isPending, () => rotate.mutate())}
         className={COMPACT_SECONDARY}
       >
         {t('apiDocs.rotate')}

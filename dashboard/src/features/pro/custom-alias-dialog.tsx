@@ -27,6 +27,7 @@ import {
   toDateInputValue,
   type EndChoice,
 } from './validate-pro-forms';
+import { busyButton } from '../../shared/ui/busy-button';
 
 interface AliasForm {
   alias: string;
@@ -267,7 +268,7 @@ export function CustomAliasDialog({
             only say that no domain was chosen. */}
         <button
           type="submit"
-          disabled={create.isPending || !domains.isSuccess}
+          {...busyButton(create.isPending || !domains.isSuccess)}
           className={`w-full ${PRIMARY_BUTTON}`}
         >
           {create.isPending || domains.isPending ? t('loaders.loading') : t('alias.submit')}

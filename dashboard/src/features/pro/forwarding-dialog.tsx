@@ -10,6 +10,7 @@ import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { EmailField } from '../../shared/ui/email-field';
 import { checkForwardingEmail } from './validate-pro-forms';
+import { busyButton } from '../../shared/ui/busy-button';
 
 /** The settings are re-read every 10 seconds, to see a pending confirmation land. */
 const FORWARDING_CHECK_MS = 10_000;
@@ -136,7 +137,11 @@ export function ForwardingDialog({ open, onOpenChange }: DialogState) {
                 : t('forwarding.errors.failed')}
             </p>
           )}
-          <button type="submit" disabled={save.isPending} className={`w-full ${PRIMARY_BUTTON}`}>
+          <button
+            type="submit"
+            {...busyButton(save.isPending)}
+            className={`w-full ${PRIMARY_BUTTON}`}
+          >
             {save.isPending ? t('loaders.loading') : t('forwarding.save')}
           </button>
         </form>

@@ -24,6 +24,7 @@ import {
 } from '../../shared/ui/button-classes';
 import { CopyableCode } from '../../shared/ui/copyable-code';
 import { sessionAddressesQuery } from '../address/list-session-addresses';
+import { busyButton } from '../../shared/ui/busy-button';
 
 const WEBHOOKS_KEY = ['webhooks'] as const;
 /** The delivery log's columns, by their text keys under `webhooks.`. */
@@ -279,7 +280,11 @@ export function WebhooksDialog({
               {errorText(create.error, t('webhooks.failed'))}
             </p>
           )}
-          <button type="submit" disabled={create.isPending} className={`w-full ${PRIMARY_BUTTON}`}>
+          <button
+            type="submit"
+            {...busyButton(create.isPending)}
+            className={`w-full ${PRIMARY_BUTTON}`}
+          >
             {create.isPending ? t('loaders.loading') : t('webhooks.add')}
           </button>
         </form>

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from '../i18n/use-translation';
 import { useReturnFocus } from './use-return-focus';
 import { DANGER_BUTTON, SECONDARY_BUTTON } from './button-classes';
+import { busyButton } from './busy-button';
 
 /**
  * The generic confirm dialog: a question, Cancel, and the action. While the
@@ -40,10 +41,10 @@ export function ConfirmDialog({
             {message}
           </Dialog.Description>
           <div className="mt-5 flex justify-end gap-2">
-            <Dialog.Close className={SECONDARY_BUTTON} disabled={busy}>
+            <Dialog.Close className={SECONDARY_BUTTON} {...busyButton(busy)}>
               {t('dialog.cancel')}
             </Dialog.Close>
-            <button type="button" className={DANGER_BUTTON} disabled={busy} onClick={onConfirm}>
+            <button type="button" className={DANGER_BUTTON} {...busyButton(busy, onConfirm)}>
               {busy ? t('loaders.loading') : confirmLabel}
             </button>
           </div>
