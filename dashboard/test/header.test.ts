@@ -180,6 +180,32 @@ describeInChromium('the header in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('shows what has focus in a dialog taller than the screen, Close included after a wrap', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 600 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/?upgrade=true`);
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await dialog.waitFor();
+    const close = dialog.getByRole('button', { name: 'Close' });
+    await expect
+      .poll(() => close.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    let left = false;
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Tab');
+      const onClose = await close.evaluate((element) => element === document.activeElement);
+      if (!onClose) left = true;
+      else if (left) break;
+    }
+    expect(await close.evaluate((element) => element === document.activeElement)).toBe(true);
+    const shown = await close.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(shown).toBe(true);
+    await context.close();
+  }, 30_000);
+
   it('names icon buttons in a tooltip after 700 ms, at once along a toolbar, and Escape hides it', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();

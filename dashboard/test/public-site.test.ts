@@ -228,6 +228,23 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('moves to another language from the keyboard only on Enter, not at each arrow key', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/faq`);
+    const menu = page.getByRole('combobox', { name: 'Language' });
+    await expect.poll(() => menu.isEnabled()).toBe(true);
+    await menu.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/faq');
+    expect(await menu.inputValue()).toBe('es');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/es\/faq$/);
+    await context.close();
+  }, 30_000);
+
   it('shows the FAQ as questions that open, by topic, and searches questions and answers', async () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();

@@ -37,6 +37,9 @@ export function AppDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <Dialog.Content
           {...returnFocus}
+          // Radix moves focus without scrolling (Tab from the last control wraps to Close):
+          // whatever takes focus is brought into view in a dialog taller than the screen.
+          onFocus={(event) => event.target.scrollIntoView({ block: 'nearest' })}
           // Without a description Radix would warn; the title alone names the dialog then.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:p-6 dark:bg-slate-900 dark:text-slate-100 ${wide ? 'max-w-3xl' : 'max-w-md'}`}
