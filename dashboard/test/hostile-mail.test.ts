@@ -261,7 +261,7 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     await closeMessage(page);
   }, 30_000);
 
-  it('shows plain text with clickable links and downloads attachments', async () => {
+  it('shows plain text with clickable links, a paperclip on the row, and downloads attachments', async () => {
     await sendMail(suite.server.smtpPort, {
       from: 'Alice <alice@example.com>',
       to: address,
@@ -269,6 +269,10 @@ describeInChromium('hostile mail in Chromium', (suite) => {
       text: 'See https://example.com/path?a=1. Or <a href="javascript:alert(1)">this</a>.',
       attachments: [{ filename: 'notes.txt', content: 'x'.repeat(1536) }],
     });
+    // Its row says it carries a file, in words for a screen reader.
+    const row = page.getByTestId('message-row').filter({ hasText: 'Text with a link' });
+    await row.getByTestId('has-attachments').waitFor({ timeout: 10_000 });
+    expect(await row.getByTestId('has-attachments').textContent()).toBe('Has attachments');
     await openMessage(page, 'Text with a link');
     const text = page.getByTestId('message-text');
     await text.waitFor({ timeout: 5_000 });

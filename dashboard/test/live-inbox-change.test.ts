@@ -11,6 +11,7 @@ const message = (id: string, createdAt: string, seen = false): InboxMessage => (
   intro: '',
   seen,
   createdAt,
+  hasAttachments: false,
 });
 
 // Three messages of the same second (mail.tm's times have whole seconds), then an older one.

@@ -10,6 +10,7 @@ describe('toInboxMessage', () => {
       intro: 'Hello',
       seen: false,
       createdAt: '2026-11-22T09:00:00+00:00',
+      hasAttachments: true,
     };
     expect(toInboxMessage(mailTm)).toEqual(mailTm);
     expect(
@@ -38,6 +39,7 @@ describe('toInboxMessage', () => {
       subject: 'Invoice',
       intro: 'Your invoice is attached.',
       seen: true,
+      hasAttachments: false,
       createdAt: '2026-11-22T08:00:00Z',
     });
     expect(toInboxMessage({ id: 'c', sender: 'bare@example.com' })?.from).toEqual({

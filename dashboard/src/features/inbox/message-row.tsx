@@ -1,10 +1,14 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { StrokeIcon } from '../../shared/stroke-icon';
 import { CodeAndLink } from './code-and-link';
 import { cutIntro } from './cut-intro';
 import { senderLabel } from './filter-messages';
 import { formatRelativeTime } from './format-relative-time';
 import { senderInitials } from './sender-initials';
 import type { InboxMessage } from './normalize-message';
+
+/** A paperclip, upright: two nested loops. */
+const PAPERCLIP = 'M16 6v11a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v11a1 1 0 0 1-2 0V7';
 
 const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -87,10 +91,19 @@ export function MessageRow({
                   {t('inbox.new')}
                 </span>
               )}
+              {message.hasAttachments && (
+                <span
+                  data-testid="has-attachments"
+                  className="ml-auto shrink-0 text-slate-500 dark:text-slate-400 [&_svg]:size-4"
+                >
+                  <StrokeIcon path={PAPERCLIP} />
+                  <span className="sr-only">{t('inbox.hasAttachments')}</span>
+                </span>
+              )}
               {message.createdAt && (
                 <time
                   dateTime={message.createdAt}
-                  className="ml-auto shrink-0 text-xs text-slate-600 dark:text-slate-400"
+                  className={`shrink-0 text-xs text-slate-600 dark:text-slate-400 ${message.hasAttachments ? '' : 'ml-auto'}`}
                 >
                   {formatRelativeTime(new Date(message.createdAt), now, {
                     locale: i18n.language,

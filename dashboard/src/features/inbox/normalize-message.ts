@@ -35,6 +35,8 @@ export interface InboxMessage {
    */
   codes?: FoundCode[];
   link?: ActionLink | null;
+  /** Whether it carries files (the row shows a paperclip). */
+  hasAttachments: boolean;
 }
 
 export interface OpenedAttachment {
@@ -129,6 +131,7 @@ export function toInboxMessage(value: unknown): InboxMessage | undefined {
     intro: firstString(value, 'intro') ?? text,
     seen: value.seen === true,
     createdAt: toDate(value),
+    hasAttachments: value.hasAttachments === true,
     ...(typeof value.mailbox === 'string' ? { mailbox: value.mailbox } : {}),
     ...('codes' in value ? { codes: toCodes(value.codes) ?? [] } : {}),
     ...('link' in value ? { link: toLink(value.link) ?? null } : {}),
