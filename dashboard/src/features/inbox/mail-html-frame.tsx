@@ -13,6 +13,27 @@ import { buildMailDocument, sanitizeMailHtml } from './sanitize-mail-html';
 const SANDBOX = 'allow-same-origin allow-popups allow-popups-to-escape-sandbox';
 
 /**
+ * Keys pressed in the mail go on to the page: after a click in the mail, focus is in the
+ * frame's document, and the reader's shortcuts (j, k, Escape, Delete) listen on the page's
+ * window. The frame runs no script of its own; this listener is the page's, on a document
+ * of the same origin. A key the page handles is taken from the frame (no scrolling on j).
+ */
+function forwardKeys(frame: HTMLIFrameElement): void {
+  frame.contentWindow?.addEventListener('keydown', (event) => {
+    const copy = new KeyboardEvent('keydown', {
+      key: event.key,
+      code: event.code,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      shiftKey: event.shiftKey,
+      cancelable: true,
+    });
+    if (!window.dispatchEvent(copy)) event.preventDefault();
+  });
+}
+
+/**
  * A received HTML body in a sandboxed `srcdoc` frame, sanitized, under a policy that blocks
  * scripts and remote loads. Remote images wait for 'Show images'; mount one per message
  * (keyed by its id) so that choice never carries over to the next message. A mail wider than
@@ -106,7 +127,10 @@ export function MailHtmlFrame({
           sandbox={SANDBOX}
           srcDoc={document}
           referrerPolicy="no-referrer"
-          onLoad={fit}
+          onLoad={() => {
+            fit();
+            if (frame.current) forwardKeys(frame.current);
+          }}
           className="block h-[60vh] w-full origin-top-left"
         />
       </div>
