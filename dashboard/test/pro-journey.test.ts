@@ -43,6 +43,7 @@ describeInChromium('Pro in Chromium', (suite) => {
 
     await page.waitForURL(/\/pro\/success\?cs=/, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.title()).toBe('Welcome to Pro! | TempMail');
     const sessionId = new URL(page.url()).searchParams.get('cs')!;
     expect(await page.getByText(`…${sessionId.slice(-8)}`).count()).toBe(1);
     await page.getByText(`We sent a mail to ${PURCHASE_EMAIL}:`).waitFor({ timeout: 10_000 });

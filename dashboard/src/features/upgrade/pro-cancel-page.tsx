@@ -1,10 +1,13 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SiteLink } from '../../shared/routing/site-link';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
+import { SITE_NAME } from '../site/site-page-frame';
+import { usePageMeta } from '../site/use-page-meta';
 
 /** `/pro/cancel`: nothing was charged; try again or go home. */
 export function ProCancelPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  usePageMeta({ title: `${t('proCancel.title')} | ${SITE_NAME}`, language: i18n.language });
   return (
     <main className="mx-auto w-full max-w-xl px-4 py-10">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900">

@@ -14,6 +14,8 @@ import { USER_QUERY_KEY, userQueryOptions } from '../account/user-query';
 import { ApiTokenPanel } from '../pro/api-token-panel';
 import { Spinner } from '../../shared/ui/spinner';
 import { AppQueries } from '../account/app-queries';
+import { SITE_NAME } from '../site/site-page-frame';
+import { usePageMeta } from '../site/use-page-meta';
 
 /**
  * `/pro/success?cs=…`: waits for the payment to turn into Pro, reading the
@@ -21,7 +23,7 @@ import { AppQueries } from '../account/app-queries';
  * hands over their API token.
  */
 function ProSuccessContent() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const sessionId = params.get('cs');
   const queryClient = useQueryClient();
@@ -58,12 +60,17 @@ function ProSuccessContent() {
     },
   });
 
-  if (!sessionId) return <Navigate to="/" replace />;
-
   // Every answer re-renders this page, so the query's counters are current here.
   const state = queryClient.getQueryState(USER_QUERY_KEY);
   const attempts = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
   const pro = verified && isProUser(user.data);
+  // The tab's title says where the purchase stands, as the heading does.
+  usePageMeta({
+    title: `${pro ? t('proSuccess.welcome') : t('loaders.upgrading')} | ${SITE_NAME}`,
+    language: i18n.language,
+  });
+
+  if (!sessionId) return <Navigate to="/" replace />;
   const gaveUp = !pro && attempts >= SUCCESS_POLL_ATTEMPTS;
   const features = t('proSuccess.features', {
     returnObjects: true,
