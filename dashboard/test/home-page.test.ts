@@ -70,7 +70,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.close();
   }, 60_000);
 
-  it('keeps focus on New address while it makes one, so the keyboard keeps its place', async () => {
+  it('keeps focus on New address while it makes one, and says the new address', async () => {
     const page = await suite.browser.newPage();
     await page.goto(`${suite.server.url}/`);
     const addressBox = page.getByRole('textbox', { name: 'Temporary email address' });
@@ -81,6 +81,10 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.keyboard.press('Enter');
     await expect.poll(() => addressBox.inputValue(), { timeout: 10_000 }).not.toBe(first);
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    // And a screen reader hears the new address.
+    expect(await page.getByTestId('address-announcement').textContent()).toBe(
+      `New address: ${await addressBox.inputValue()}`,
+    );
     await page.close();
   }, 30_000);
 

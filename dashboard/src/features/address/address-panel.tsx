@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyRetrying } from '../../shared/loading/lazy-retrying';
 import { LoadBoundary } from '../../shared/loading/load-boundary';
 import { LoadFailed } from '../../shared/loading/load-failed';
@@ -114,6 +114,16 @@ export function AddressPanel({
   const notice = expired ? 'address-expired' : ended ? 'address-ended' : undefined;
   // A custom address that ends before it expires shows that end in the countdown's place.
   const endsFirst = mailbox !== null && endsBeforeExpiry(mailbox, now);
+  // Said once a new address has been made: the box it lands in is no status of its own.
+  const [madeNow, setMadeNow] = useState('');
+  const wasGenerating = useRef(false);
+  useEffect(() => {
+    if (generating) wasGenerating.current = true;
+    else if (mailbox && wasGenerating.current) {
+      wasGenerating.current = false;
+      setMadeNow(t('address.ready', { address: mailbox.address }));
+    }
+  }, [generating, mailbox, t]);
 
   async function reset() {
     setResetting(true);
@@ -135,6 +145,9 @@ export function AddressPanel({
         </h2>
         {pro && <span className={PRO_BADGE}>{t('pro.label')}</span>}
       </div>
+      <p role="status" className="sr-only" data-testid="address-announcement">
+        {madeNow}
+      </p>
       {/* On a phone the address has a line of its own and the buttons the next; from `sm`
           they share one. */}
       <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
