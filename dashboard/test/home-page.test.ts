@@ -23,7 +23,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     // Wait for the stream, so the message below can only arrive through it.
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
     // The list as first read is not news.
-    expect(await page.getByTestId('arrival-announcement').textContent()).toBe('');
+    expect(await page.getByTestId('inbox-announcement').textContent()).toBe('');
     await sendMail(suite.server.smtpPort, {
       from: 'Alice Example <alice@example.com>',
       to: address,
@@ -38,7 +38,7 @@ describeInChromium('the home page in Chromium', (suite) => {
     expect(await row.textContent()).toContain('Now');
     // And a screen reader is told, through a status that was on the page before it came.
     await expect
-      .poll(() => page.getByTestId('arrival-announcement').textContent())
+      .poll(() => page.getByTestId('inbox-announcement').textContent())
       .toBe('New message from Alice Example: Hello from the browser test');
 
     await row.click();

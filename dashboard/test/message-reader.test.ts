@@ -345,8 +345,11 @@ describeInChromium('the message reader in Chromium', (suite) => {
       await expect
         .poll(() => page.getByRole('button', { name: /Second to delete/ }).count())
         .toBe(0);
-      // Focus moves to the next message in the list.
+      // Focus moves to the next message in the list, and a screen reader hears it went.
       expect(await focusedRowId(page)).toBe(next);
+      await expect
+        .poll(() => page.getByTestId('inbox-announcement').textContent())
+        .toBe('Message deleted');
       const ids = await listedIds(page);
       expect(ids).not.toContain(doomed);
       expect(ids).toHaveLength(2);

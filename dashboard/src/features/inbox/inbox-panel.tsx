@@ -17,7 +17,7 @@ import { useLiveMessages } from './use-live-messages';
 import { useMarkSeen } from './use-mark-seen';
 import { Tooltip } from '../../shared/ui/tooltip';
 import { INBOX_POLL_SECONDS } from '../../shared/product-facts';
-import { useArrivalAnnouncement } from './use-arrival-announcement';
+import { useInboxAnnouncement } from './use-inbox-announcement';
 
 // The selection bar's code loads once there is mail to select: an empty inbox, which every
 // visitor starts with, never needs it (issue 24's budget for the home page).
@@ -103,7 +103,7 @@ export function InboxPanel({
   const controlsId = useId();
 
   const list = useMemo(() => messages.data ?? [], [messages.data]);
-  const arrival = useArrivalAnnouncement(JSON.stringify(source.key), messages.data);
+  const announcement = useInboxAnnouncement(JSON.stringify(source.key), messages.data);
   const hasMail = list.length > 0;
   useEffect(() => {
     if (hasMail) preload(loadSelectionBar);
@@ -192,8 +192,8 @@ export function InboxPanel({
           <span className="sr-only">{t('inbox.count', { count: list.length })}</span>
         </span>
         {/* On the page from the start, so that what is put in it later is read out. */}
-        <p role="status" className="sr-only" data-testid="arrival-announcement">
-          {arrival}
+        <p role="status" className="sr-only" data-testid="inbox-announcement">
+          {announcement}
         </p>
         <span className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
           <span
