@@ -45,8 +45,9 @@ export interface Ingest {
   /**
    * Stores a raw message once per mailbox, durably, and resolves with the new ids only
    * after the commit; SMTP answers 250 then. A mailbox that has ended by the commit (its
-   * time came, another message ended it meanwhile, or it was deleted) takes no copy: fewer ids than
-   * mailboxes, none when every one had ended. Rejects when the database cannot commit.
+   * time came, another message ended it meanwhile, or it was deleted) takes no copy: fewer
+   * ids than mailboxes, none when every one had ended. Rejects when the database cannot
+   * commit.
    */
   accept(raw: Uint8Array, mailboxIds: readonly string[]): Promise<string[]>;
   /** Parses what a crash left committed but unparsed; resolves with how many. */

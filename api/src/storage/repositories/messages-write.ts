@@ -178,9 +178,10 @@ type MailboxState = Pick<Selectable<MailboxesTable>, (typeof MAILBOX_STATE)[numb
 /**
  * Per received message, whether it may be stored: not when its mailbox is gone (deleted
  * after the recipient was accepted: its copy is dropped, the message's other copies still
- * stored) or has ended, by its chosen time (as of this commit) or by an earlier message. A mailbox that ends with its
- * first message takes the first of this batch's, and is marked ended in this same
- * transaction, so no later commit stores a second one (issue 23, item 5).
+ * stored) or has ended, by its chosen time (as of this commit) or by an earlier message.
+ * A mailbox that ends with its first message takes the first of this batch's, and is
+ * marked ended in this same transaction, so no later commit stores a second one (issue 23,
+ * item 5).
  *
  * `mailboxes` are read as the batch locked them (touchListings): on PostgreSQL, a commit on
  * another node that is storing a first message holds the row until it commits, and this one

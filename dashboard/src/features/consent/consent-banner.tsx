@@ -19,11 +19,11 @@ const BANNER_DELAY_MS = 2000;
  * A labelled region at the bottom of the page, not a dialog: the page stays usable, and
  * nothing that needs consent runs until a choice is stored. It comes first in the page's
  * order (AppShell), so a keyboard reaches it in a few Tab presses, not after every link.
- * It sits under a dialog's dimmed overlay (z-40), as the rest of the page does. Compact (a few lines and the
- * buttons, under a seventh of a phone's screen) until the reader asks to customize. Its
- * heading and its sentence are blocks of their own: one paragraph of both was, on a phone,
- * the largest text the French home page painted, so that page's largest contentful paint
- * waited for the bar (ADR 0028).
+ * It sits under a dialog's dimmed overlay (z-40), as the rest of the page does. Compact (a
+ * few lines and the buttons, under a seventh of a phone's screen) until the reader asks to
+ * customize. Its heading and its sentence are blocks of their own: one paragraph of both
+ * was, on a phone, the largest text the French home page painted, so that page's largest
+ * contentful paint waited for the bar (ADR 0028).
  */
 export function ConsentBanner() {
   const { t } = useTranslation('marketing');
