@@ -2,6 +2,7 @@ import express, { type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../services.js';
+import { allowCrossOrigin } from './allow-cross-origin.js';
 import { ApiError } from './api-error.js';
 import { compileRoutesOnce } from './compile-routes-once.js';
 import { handleErrors, type Surface } from './handle-errors.js';
@@ -175,8 +176,14 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.get('/sign-in', signInPage);
   app.get('/confirm-email', confirmEmailPage);
 
-  // Before parsing and validation, so every request counts and refused ones cost little.
   const surfaceOf = surfaceResolver(operations);
+  app.use(
+    allowCrossOrigin(
+      (request) => surfaceOf(request) === 'mailtm' || firstSegment(request.path) === '/v1',
+    ),
+  );
+
+  // Before parsing and validation, so every request counts and refused ones cost little.
   const mailTmRate = limitMailTmRate(services.config.mailTmRateLimit, services.createLimiter);
   app.use((request, response, next) => {
     if (surfaceOf(request) === 'mailtm') mailTmRate(request, response, next);

@@ -589,6 +589,34 @@ describe('mail.tm’s rate limit', () => {
           'You exceeded the limit of 8 requests per second! Try delaying the request by one second!',
       });
       expect(Number(last!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // A page on another site can read the refusal and when to try again.
+      expect(last!.headers['access-control-allow-origin']).toBe('*');
+      expect(last!.headers['access-control-expose-headers']).toContain('Retry-After');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not count a browser’s preflights', async () => {
+    const limited = await startTestMailServer({ MAILTM_RATE_LIMIT: '8' });
+    try {
+      const preflight = () =>
+        request(limited.httpUrl)
+          .options('/token')
+          .set('Origin', 'https://client.example')
+          .set('Access-Control-Request-Method', 'POST')
+          .set('Access-Control-Request-Headers', 'content-type,authorization');
+      const answers = await Promise.all(Array.from({ length: 8 }, preflight));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(204));
+      expect(answers[0]!.headers).toMatchObject({
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': expect.stringContaining('PATCH'),
+        'access-control-allow-headers': expect.stringContaining('Authorization'),
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1)
+        statuses.push((await request(limited.httpUrl).get('/domains')).status);
+      expect(statuses).toEqual(Array(8).fill(200));
     } finally {
       await limited.close();
     }
