@@ -168,6 +168,23 @@ export interface RunningSmtp {
   close(): Promise<void>;
 }
 
+/**
+ * The MAIL parameters our EHLO reply offers: SIZE, 8BITMIME's BODY, SMTPUTF8, and REQUIRETLS
+ * after STARTTLS (smtp-server checks their values). RCPT takes none, DSN being off. A client
+ * must not use a parameter it was not offered; one that does gets 555 5.5.4 (RFC 5321
+ * section 4.1.1.11) rather than a silent pass.
+ */
+const MAIL_PARAMETERS: ReadonlySet<string> = new Set(['SIZE', 'BODY', 'SMTPUTF8', 'REQUIRETLS']);
+const RCPT_PARAMETERS: ReadonlySet<string> = new Set();
+
+/** The 555 for the first parameter of `address` not in `offered`, if any. */
+function unofferedParameter(address: SMTPServerAddress, offered: ReadonlySet<string>) {
+  const name = Object.keys(address.args || {}).find((key) => !offered.has(key));
+  return name === undefined
+    ? undefined
+    : reply(555, `5.5.4 Parameter ${name} is not supported by this server`);
+}
+
 /** A header line recording the hop, as every MTA adds one (RFC 5321 section 4.4). */
 function receivedHeader(session: SMTPServerSession, hostname: string, now: number): Buffer {
   const helo = (session.hostNameAppearsAs || 'unknown').replace(/[^\x21-\x7e]/g, '');
@@ -253,12 +270,22 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
       else perIp.set(session.remoteAddress, open);
     },
 
-    onMailFrom(_address: SMTPServerAddress, session, callback: SmtpCallback) {
+    onMailFrom(address: SMTPServerAddress, session, callback: SmtpCallback) {
+      const refusal = unofferedParameter(address, MAIL_PARAMETERS);
+      if (refusal) {
+        callback(refusal);
+        return;
+      }
       recipients.set(session, new Set());
       callback();
     },
 
     onRcptTo(address: SMTPServerAddress, session, callback: SmtpCallback) {
+      const refusal = unofferedParameter(address, RCPT_PARAMETERS);
+      if (refusal) {
+        callback(refusal);
+        return;
+      }
       const accepted = recipients.get(session) ?? new Set<string>();
       recipients.set(session, accepted);
       if (unknownRecipients.exhausted(session)) {

@@ -220,6 +220,24 @@ describe('SMTP dialogues', () => {
     ]);
   });
 
+  it('refuses a parameter it did not offer with 555 5.5.4, and the transaction goes on', async () => {
+    await dialogue([
+      greeting,
+      ehlo,
+      { send: 'MAIL FROM:<sender@shop.example> FOO=bar', expect: [555, /^555 5\.5\.4 .*FOO/] },
+      // DSN is not offered, so its parameters are refused too.
+      { send: 'MAIL FROM:<sender@shop.example> RET=HDRS', expect: [555, /^555 5\.5\.4 .*RET/] },
+      { send: 'MAIL FROM:<sender@shop.example> SIZE=100 BODY=7BIT', expect: 250 },
+      {
+        send: 'RCPT TO:<alice@tempmail.test> NOTIFY=NEVER',
+        expect: [555, /^555 5\.5\.4 .*NOTIFY/],
+      },
+      { send: 'RCPT TO:<alice@tempmail.test>', expect: 250 },
+      ...data(message('after a refused parameter')),
+    ]);
+    expect(await storedSubjects('alice@tempmail.test')).toContain('after a refused parameter');
+  });
+
   it('answers pipelined commands in order', async () => {
     await dialogue([
       greeting,
