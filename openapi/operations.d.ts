@@ -742,10 +742,13 @@ export interface paths {
         /**
          * The Pro API token
          * @description The Pro user's token for the public API (`Authorization: Bearer`; it reads every
-         *     mailbox of the user). The first call creates it and is the only one that returns the
-         *     full `token`; the server keeps only a hash, so later calls return `token: null` with
-         *     the `prefix` to recognise it. A lost token is replaced with `rotateUserToken`. Pro only
-         *     (403 `pro_required`). The first call counts as an issued token (see `rotateUserToken`).
+         *     mailbox of the user). The user's first call ever creates it and is the only one that
+         *     returns the full `token`; the server keeps only a hash, so later calls return
+         *     `token: null` with the `prefix` to recognise it. A lost token is replaced with
+         *     `rotateUserToken`. After `revokeUserToken` there is no token, and this answers 404
+         *     (`not_found`) until `rotateUserToken` makes one: a revoked token is never silently
+         *     replaced. Pro only (403 `pro_required`). The first call counts as an issued token (see
+         *     `rotateUserToken`).
          */
         readonly get: operations["getUserToken"];
         readonly put?: never;
@@ -760,7 +763,16 @@ export interface paths {
          *     otherwise).
          */
         readonly post: operations["rotateUserToken"];
-        readonly delete?: never;
+        /**
+         * Revoke the Pro API token
+         * @description Revokes the user's token at once, leaving none: calls with it get 401 and its event
+         *     streams end. Nothing replaces it until `rotateUserToken`; until then `getUserToken`
+         *     answers 404. Revoking when there is no live token changes nothing and answers the same.
+         *     Pro only (403 `pro_required`).
+         *
+         *     The `Origin` header must match the server's public URL (403 `forbidden` otherwise).
+         */
+        readonly delete: operations["revokeUserToken"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -5042,6 +5054,7 @@ export interface operations {
                 };
             };
             readonly 403: components["responses"]["Forbidden"];
+            readonly 404: components["responses"]["NotFound"];
             /**
              * @description The user has been issued `API_TOKENS_PER_HOUR` tokens (5 by default) in the last hour
              *     (`rate_limited`); `Retry-After` says when to try again.
@@ -5115,6 +5128,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["Error"];
                 };
             };
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly revokeUserToken: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The user has no live API token now. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 403: components["responses"]["Forbidden"];
             readonly default: components["responses"]["ServerError"];
         };
     };

@@ -1,8 +1,8 @@
 // Pro in a real browser: the upgrade through the demo checkout, the success page, the
 // purchase email confirmed in the paying browser (and refused in any other), the Pro header,
-// a custom alias, forwarding with its confirmation, the profile, a pass's end, and the
-// sign-in link whose page asks before it signs a browser in or switches it from another
-// account.
+// a custom alias, forwarding with its confirmation, the profile, a pass's end, revoking the
+// API token, and the sign-in link whose page asks before it signs a browser in or switches
+// it from another account.
 import type { BrowserContext, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
@@ -206,6 +206,53 @@ describeInChromium('Pro in Chromium', (suite) => {
     await upgrade.waitFor({ state: 'detached' });
     await header.getByRole('button', { name: 'Upgrade to Pro' }).waitFor();
     expect(await header.getByText('Pro active').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('revokes the API token from the profile, and makes a new one only when asked', async () => {
+    const context = await suite.browser.newContext();
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+    const shown = page.getByRole('region', { name: 'Your API token' }).locator('pre');
+    await shown.waitFor({ timeout: 10_000 });
+    const token = (await shown.textContent())!.trim();
+    const me = async (bearer: string) =>
+      (
+        await fetch(`${suite.server.url}/v1/me`, {
+          headers: { Authorization: `Bearer ${bearer}` },
+        })
+      ).status;
+    expect(await me(token)).toBe(200);
+
+    const openApiAccess = async () => {
+      await page.getByRole('banner').getByRole('button', { name: 'Profile' }).click();
+      return page.getByRole('dialog', { name: 'Profile' }).getByRole('region', {
+        name: 'API access',
+      });
+    };
+    await page.goto(`${suite.server.url}/`);
+    let api = await openApiAccess();
+    await api.getByText(/Your token starts with/).waitFor({ timeout: 10_000 });
+    await api.getByRole('button', { name: 'Revoke token' }).click();
+    await api.getByRole('status').filter({ hasText: 'You have no API token' }).waitFor();
+    // The revoke button went with the token; focus is on the one that makes a new one.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Create a token');
+    expect(await api.getByRole('button', { name: 'Revoke token' }).count()).toBe(0);
+    expect(await me(token)).toBe(401);
+
+    // A reload shows no token: none was made behind the user's back.
+    await page.reload();
+    api = await openApiAccess();
+    await api.getByText(/You have no API token/).waitFor({ timeout: 10_000 });
+    await api.getByRole('button', { name: 'Create a token' }).click();
+    const fresh = api.locator('pre');
+    await fresh.waitFor();
+    const made = (await fresh.textContent())!.trim();
+    expect(made).not.toBe(token);
+    expect(await me(made)).toBe(200);
+    await api.getByRole('button', { name: 'Revoke token' }).waitFor();
     await context.close();
   }, 60_000);
 

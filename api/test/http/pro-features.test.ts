@@ -83,6 +83,57 @@ describe('the API token', () => {
   });
 });
 
+describe('revoking the API token', () => {
+  it('ends it at once, stream too, and makes none unasked until a new one is asked for', async () => {
+    const pro = await proBrowser();
+    const { token } = (await pro.get('/api/user-token').expect(200)).body as { token: string };
+    const bearer = { Authorization: `Bearer ${token}` };
+    await request(server.httpUrl).get('/v1/me').set(bearer).expect(200);
+    const events = await readEvents(`${server.httpUrl}/v1/events`, bearer);
+    expect(events.status).toBe(200);
+
+    await pro.delete('/api/user-token').expect(204);
+    await request(server.httpUrl).get('/v1/me').set(bearer).expect(401);
+    await events.ended;
+    // No token now, and reading it does not make one behind the user's back.
+    const none = await pro.get('/api/user-token').expect(404);
+    expect(none.body).toMatchObject({
+      code: 'not_found',
+      message: expect.stringMatching(/revoked/),
+    });
+    await pro.delete('/api/user-token').expect(204);
+    await pro.get('/api/user-token').expect(404);
+
+    const fresh = await pro.post('/api/user-token').expect(201);
+    await request(server.httpUrl)
+      .get('/v1/me')
+      .set({ Authorization: `Bearer ${fresh.body.token as string}` })
+      .expect(200);
+    expect((await pro.get('/api/user-token').expect(200)).body).toEqual({
+      token: null,
+      prefix: fresh.body.prefix,
+      createdAt: fresh.body.createdAt,
+    });
+  });
+
+  it('takes our own pages and a Pro user', async () => {
+    const pro = await proBrowser();
+    const { token } = (await pro.get('/api/user-token').expect(200)).body as { token: string };
+    const foreign = await request(server.httpUrl)
+      .delete('/api/user-token')
+      .set('Cookie', pro.cookie)
+      .set('Origin', 'https://evil.example')
+      .expect(403);
+    expect(foreign.body.code).toBe('forbidden');
+    await request(server.httpUrl)
+      .get('/v1/me')
+      .set({ Authorization: `Bearer ${token}` })
+      .expect(200);
+    const free = await openBrowser(server.httpUrl);
+    expect((await free.delete('/api/user-token').expect(403)).body.code).toBe('pro_required');
+  });
+});
+
 describe('custom addresses', () => {
   it('creates a trimmed, lower-cased address that lives as long as Pro', async () => {
     const pro = await proBrowser();

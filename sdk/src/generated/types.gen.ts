@@ -2396,6 +2396,37 @@ export type CheckForwardingResponses = {
 
 export type CheckForwardingResponse = CheckForwardingResponses[keyof CheckForwardingResponses];
 
+export type RevokeUserTokenData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/user-token';
+};
+
+export type RevokeUserTokenErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type RevokeUserTokenError = RevokeUserTokenErrors[keyof RevokeUserTokenErrors];
+
+export type RevokeUserTokenResponses = {
+    /**
+     * The user has no live API token now.
+     */
+    204: void;
+};
+
+export type RevokeUserTokenResponse = RevokeUserTokenResponses[keyof RevokeUserTokenResponses];
+
 export type GetUserTokenData = {
     body?: never;
     path?: never;
@@ -2408,6 +2439,10 @@ export type GetUserTokenErrors = {
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
     403: Error;
+    /**
+     * No such resource, or it belongs to someone else.
+     */
+    404: Error;
     /**
      * The user has been issued `API_TOKENS_PER_HOUR` tokens (5 by default) in the last hour
      * (`rate_limited`); `Retry-After` says when to try again.

@@ -15,6 +15,10 @@ export interface ApiTokenStore {
     prefix: string;
     now: number;
   }): Promise<ApiToken>;
+  /** Revokes the user's live token, if any, leaving none. */
+  revokeApiTokens(userId: string, now: number): Promise<void>;
+  /** Whether the user was ever issued a token, revoked ones included. */
+  hasIssuedApiToken(userId: string): Promise<boolean>;
   findActiveApiToken(tokenHash: string): Promise<ApiToken | undefined>;
   findUserApiToken(userId: string): Promise<ApiToken | undefined>;
 }

@@ -3,7 +3,7 @@ import type { User } from '../users/user-store.js';
 import type { ApiToken } from './api-token-store.js';
 import { hashApiToken, issueApiToken } from './issue-api-token.js';
 
-/** Pro users' `/v1` tokens: one live token per user, rotated on demand. */
+/** Pro users' `/v1` tokens: at most one live token per user, rotated or revoked on demand. */
 export function createApiTokenService(stores: Pick<Stores, 'tokens' | 'users'>) {
   const { tokens, users } = stores;
 
@@ -13,6 +13,12 @@ export function createApiTokenService(stores: Pick<Stores, 'tokens' | 'users'>) 
 
     /** The user's live token, without its secret (which is not kept). */
     findForUser: (userId: string): Promise<ApiToken | undefined> => tokens.findUserApiToken(userId),
+
+    /** Whether the user ever had a token: once they have, none is made for them unasked. */
+    hasIssued: (userId: string): Promise<boolean> => tokens.hasIssuedApiToken(userId),
+
+    /** Ends the user's live token at once, leaving none until they ask for a new one. */
+    revoke: (userId: string, now: number): Promise<void> => tokens.revokeApiTokens(userId, now),
 
     /** The user a presented token belongs to, while it has not been rotated away. */
     async identify(token: string): Promise<{ user: User; tokenHash: string } | undefined> {

@@ -42,6 +42,7 @@ export function proHandlers(
 ): SurfaceHandlers<
   | 'getUserToken'
   | 'rotateUserToken'
+  | 'revokeUserToken'
   | 'createCustomEmail'
   | 'saveCustomAlias'
   | 'storeMainEmail'
@@ -100,8 +101,22 @@ export function proHandlers(
         response.json(tokenResource(existing, null));
         return;
       }
+      // Made unasked only the first time: a token the user revoked stays gone.
+      if (await apiTokens.hasIssued(user.id)) {
+        throw new ApiError(
+          404,
+          'not_found',
+          'You have no API token: you revoked it. Create a new one with POST /api/user-token.',
+        );
+      }
       const { token, record } = await issueToken(user);
       response.json(tokenResource(record, token));
+    },
+
+    async revokeUserToken(request, response) {
+      const user = await sessions.requirePro(request);
+      await apiTokens.revoke(user.id, services.now());
+      response.status(204).end();
     },
 
     async rotateUserToken(request, response) {

@@ -114,6 +114,25 @@ export function createTokensRepository(
       return { id, userId: token.userId, prefix: token.prefix, createdAt: token.now };
     },
 
+    async revokeApiTokens(userId: string, now: number): Promise<void> {
+      await db
+        .updateTable('api_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async hasIssuedApiToken(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('api_tokens')
+        .select('id')
+        .where('user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async findActiveApiToken(tokenHash: string): Promise<ApiToken | undefined> {
       const row = await db
         .selectFrom('api_tokens')

@@ -1,5 +1,12 @@
-import { getUserToken, rotateUserToken, unwrap } from '@tempmail/sdk';
+import {
+  getUserToken,
+  revokeUserToken,
+  rotateUserToken,
+  TempMailError,
+  unwrap,
+} from '@tempmail/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { createApiClient } from '../../shared/create-api-client';
 import { COMPACT_SECONDARY } from '../../shared/ui/button-classes';
@@ -9,14 +16,23 @@ import { busyButton } from '../../shared/ui/busy-button';
 const TOKEN_KEY = ['user-token'] as const;
 
 /**
- * The Pro user's API token, read once `enabled`. The server keeps only a hash, so the full
- * token comes in the one answer that makes it (the first read, or a new token) and only its
- * prefix after that: every place that shows it shares this one cached answer.
+ * The Pro user's API token, read once `enabled`; `null` after the user revoked it, until
+ * they make a new one (the server answers 404 then, and makes none unasked). The server
+ * keeps only a hash, so the full token comes in the one answer that makes it (the first
+ * read, or a new token) and only its prefix after that: every place that shows it shares
+ * this one cached answer.
  */
 export function useApiToken(enabled: boolean) {
   return useQuery({
     queryKey: TOKEN_KEY,
-    queryFn: ({ signal }) => unwrap(getUserToken({ client: createApiClient(), signal })),
+    queryFn: async ({ signal }) => {
+      try {
+        return await unwrap(getUserToken({ client: createApiClient(), signal }));
+      } catch (error) {
+        if (error instanceof TempMailError && error.status === 404) return null;
+        throw error;
+      }
+    },
     enabled,
     // Refetching would lose the one answer that carries the full token.
     staleTime: Infinity,
@@ -24,21 +40,33 @@ export function useApiToken(enabled: boolean) {
 }
 
 /**
- * The token to copy when it has just been made, else its prefix and date; and "Create a new
- * token", which replaces it at once. Shown right after purchase, in the profile and in the
- * API documentation.
+ * The token to copy when it has just been made, else its prefix and date; "Create a new
+ * token", which replaces it at once; and "Revoke token", which ends it and leaves none (for
+ * a token that may have leaked). Shown right after purchase, in the profile and in the API
+ * documentation.
  */
 export function ApiTokenPanel({ enabled = true }: { enabled?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const token = useApiToken(enabled);
+  // The revoke button goes with the token: focus moves to the one that makes a new one.
+  const createButton = useRef<HTMLButtonElement>(null);
   const rotate = useMutation({
     mutationFn: () => unwrap(rotateUserToken({ client: createApiClient() })),
     onSuccess: (fresh) => queryClient.setQueryData(TOKEN_KEY, fresh),
   });
+  const revoke = useMutation({
+    mutationFn: () => unwrap(revokeUserToken({ client: createApiClient() })),
+    onSuccess: () => {
+      queryClient.setQueryData(TOKEN_KEY, null);
+      createButton.current?.focus();
+    },
+  });
   return (
     <div className="space-y-3">
-      {token.data ? (
+      {token.data === null ? (
+        <p role="status">{t('apiDocs.noToken')}</p>
+      ) : token.data ? (
         token.data.token ? (
           <>
             <p className="font-medium">{t('apiDocs.tokenOnce')}</p>
@@ -57,14 +85,35 @@ export function ApiTokenPanel({ enabled = true }: { enabled?: boolean }) {
           {token.isError ? t('apiDocs.tokenFailed') : t('loaders.loading')}
         </p>
       )}
-      <button
-        type="button"
-        {...busyButton(rotate.isPending, () => rotate.mutate())}
-        className={COMPACT_SECONDARY}
-      >
-        {t('apiDocs.rotate')}
-      </button>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t('apiDocs.rotateNote')}</p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          ref={createButton}
+          type="button"
+          {...busyButton(rotate.isPending, () => rotate.mutate())}
+          className={COMPACT_SECONDARY}
+        >
+          {token.data === null ? t('apiDocs.create') : t('apiDocs.rotate')}
+        </button>
+        {token.data && (
+          <button
+            type="button"
+            {...busyButton(revoke.isPending, () => revoke.mutate())}
+            className={COMPACT_SECONDARY}
+          >
+            {t('apiDocs.revoke')}
+          </button>
+        )}
+      </div>
+      {(rotate.isError || revoke.isError) && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {t('apiDocs.changeFailed')}
+        </p>
+      )}
+      {token.data !== null && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t('apiDocs.rotateNote')} {t('apiDocs.revokeNote')}
+        </p>
+      )}
     </div>
   );
 }
