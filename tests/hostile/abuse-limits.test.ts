@@ -31,7 +31,8 @@ const FREE_PER_HOUR = 3;
 /** mail.tm's limit per second on this server. */
 const MAILTM_PER_SECOND = 4;
 /** The server's own limits (their constants live beside the handlers). */
-const RECOVERY_PER_EMAIL = 5;
+const RECOVERY_PER_EMAIL_FROM_IP = 5;
+const RECOVERY_PER_EMAIL = 10;
 const RECOVERY_PER_IP = 20;
 const REDEEM_PER_IP = 30;
 const CONTACT_PER_IP = 5;
@@ -211,9 +212,9 @@ describe('API tokens', () => {
 });
 
 describe('access recovery', () => {
-  it('refuses a sixth sign-in request for one email, but not for another email', async () => {
+  it('refuses an IP a sixth sign-in request for one email, but not for another email', async () => {
     const ip = freshIp();
-    const refused = await exhaust(RECOVERY_PER_EMAIL, () =>
+    const refused = await exhaust(RECOVERY_PER_EMAIL_FROM_IP, () =>
       postJson('/api/access-recovery', { email: 'target@example.com' }, ip),
     );
     expectRefused(refused);
@@ -221,6 +222,25 @@ describe('access recovery', () => {
     expect(
       (await postJson('/api/access-recovery', { email: 'other@example.com' }, ip)).status,
     ).toBe(202);
+    // The owner, elsewhere, still gets their link: another's requests did not lock them out.
+    expect(
+      (await postJson('/api/access-recovery', { email: 'target@example.com' }, freshIp())).status,
+    ).toBe(202);
+  });
+
+  it('caps one email across IPs, so many IPs together cannot flood its inbox', async () => {
+    const flooders = Array.from(
+      { length: Math.ceil(RECOVERY_PER_EMAIL / RECOVERY_PER_EMAIL_FROM_IP) + 1 },
+      freshIp,
+    );
+    const refused = await exhaust(RECOVERY_PER_EMAIL, (index) =>
+      postJson(
+        '/api/access-recovery',
+        { email: 'flooded@example.com' },
+        flooders[Math.floor(index / RECOVERY_PER_EMAIL_FROM_IP)]!,
+      ),
+    );
+    expectRefused(refused);
   });
 
   it('refuses an IP sweeping through emails, but not another IP', async () => {

@@ -38,15 +38,21 @@ export function recoveryHandlers(
   | 'confirmPurchaseEmail'
 > {
   const sessions = createSessions(services);
-  // Per address, so nobody floods one inbox; per IP, so nobody sweeps through addresses.
-  const perEmail = services.createLimiter('recovery-email-hour', 5, 3600);
+  // Per IP, so nobody sweeps through addresses. Per address from one IP, so that someone
+  // else's requests for an address do not spend its owner's: five of theirs used to lock
+  // the owner out of sign-in for the rest of the hour. And per address from everywhere, at
+  // twice that, so that many IPs together still cannot flood one inbox.
   const perIp = services.createLimiter('recovery-ip-hour', 20, 3600);
+  const perEmailFromIp = services.createLimiter('recovery-email-ip-hour', 5, 3600);
+  const perEmail = services.createLimiter('recovery-email-all-hour', 10, 3600);
   const redeemPerIp = linkAttemptsLimiter(services.createLimiter);
 
   return {
     async requestAccessRecovery(request, response) {
       const email = request.body.email.trim().toLowerCase();
-      await consume(perIp, clientAddress(request), 'sign-in requests');
+      const ip = clientAddress(request);
+      await consume(perIp, ip, 'sign-in requests');
+      await consume(perEmailFromIp, `${email} ${ip}`, 'sign-in requests for this address');
       await consume(perEmail, email, 'sign-in requests for this address');
       // The answer goes first and is the same for every email: whether an account has it,
       // and how long looking it up and mailing took, must not show in the response.
