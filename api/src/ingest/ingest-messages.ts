@@ -7,6 +7,7 @@ import type {
   MessageDetail,
   MessageSummary,
   ParsedMessage,
+  TlsSession,
 } from '../features/messages/message-types.js';
 import { createGroupCommit } from './group-commit.js';
 import type { ParserPool } from './parser-pool.js';
@@ -28,6 +29,7 @@ interface Received {
   raw: Uint8Array;
   mailboxIds: readonly string[];
   receivedAt: number;
+  tls?: TlsSession;
   parsed?: ParsedMessage;
 }
 
@@ -47,9 +49,9 @@ export interface Ingest {
    * after the commit; SMTP answers 250 then. A mailbox that has ended by the commit (its
    * time came, another message ended it meanwhile, or it was deleted) takes no copy: fewer
    * ids than mailboxes, none when every one had ended. Rejects when the database cannot
-   * commit.
+   * commit. `tls` is the session it came over, if any.
    */
-  accept(raw: Uint8Array, mailboxIds: readonly string[]): Promise<string[]>;
+  accept(raw: Uint8Array, mailboxIds: readonly string[], tls?: TlsSession): Promise<string[]>;
   /** Parses what a crash left committed but unparsed; resolves with how many. */
   recoverPending(): Promise<number>;
   /** Waits for the parsing and events of everything accepted so far. */
@@ -89,6 +91,7 @@ export function createIngest(deps: {
           mailboxId,
           raw: write.raw,
           receivedAt: write.receivedAt,
+          ...(write.tls ? { tls: write.tls } : {}),
           ...(write.parsed ? { parsed: write.parsed } : {}),
         })),
       ),
@@ -161,12 +164,18 @@ export function createIngest(deps: {
   }
 
   return {
-    async accept(raw, mailboxIds) {
+    async accept(raw, mailboxIds, tls) {
       const receivedAt = deps.now();
       const parseFirst = raw.byteLength <= PARSE_BEFORE_COMMIT_BYTES;
       // Below the parser's hand-over size, so `raw` stays whole for the commit.
       const parsed = parseFirst ? await deps.parser.parse(raw) : undefined;
-      const received: Received = { raw, mailboxIds, receivedAt, ...(parsed ? { parsed } : {}) };
+      const received: Received = {
+        raw,
+        mailboxIds,
+        receivedAt,
+        ...(tls ? { tls } : {}),
+        ...(parsed ? { parsed } : {}),
+      };
       const copies = (await store(received)).flatMap((id, index) =>
         id === null ? [] : [{ id, mailboxId: mailboxIds[index]! }],
       );

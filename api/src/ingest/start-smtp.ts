@@ -10,6 +10,7 @@ import {
 } from 'smtp-server';
 import type { Config } from '../config.js';
 import type { Ingest } from './ingest-messages.js';
+import type { TlsSession } from '../features/messages/message-types.js';
 import type { CreateLimiter } from '../features/limits/create-limiter.js';
 import { hasEnded } from '../features/mailboxes/has-ended.js';
 import type { Mailbox, MailboxStore } from '../features/mailboxes/mailbox-store.js';
@@ -185,12 +186,24 @@ function unofferedParameter(address: SMTPServerAddress, offered: ReadonlySet<str
     : reply(555, `5.5.4 Parameter ${name} is not supported by this server`);
 }
 
-/** A header line recording the hop, as every MTA adds one (RFC 5321 section 4.4). */
+/** The TLS session a message came over (smtp-server keeps the socket's cipher), if any. */
+function tlsSession(session: SMTPServerSession): TlsSession | undefined {
+  const cipher = session.tlsOptions;
+  if (!session.secure || !cipher) return undefined;
+  return { name: cipher.name, standardName: cipher.standardName, version: cipher.version };
+}
+
+/**
+ * A header line recording the hop, as every MTA adds one (RFC 5321 section 4.4). Over TLS it
+ * says which protocol and cipher, in a comment as Postfix writes it, and `with ESMTPS`.
+ */
 function receivedHeader(session: SMTPServerSession, hostname: string, now: number): Buffer {
   const helo = (session.hostNameAppearsAs || 'unknown').replace(/[^\x21-\x7e]/g, '');
   const protocol = session.transmissionType || 'ESMTP';
+  const tls = tlsSession(session);
+  const using = tls ? `\r\n\t(using ${tls.version} with cipher ${tls.standardName})` : '';
   return Buffer.from(
-    `Received: from ${helo} ([${session.remoteAddress}])\r\n\tby ${hostname} with ${protocol} id ${session.id};\r\n\t${new Date(now).toUTCString()}\r\n`,
+    `Received: from ${helo} ([${session.remoteAddress}])${using}\r\n\tby ${hostname} with ${protocol} id ${session.id};\r\n\t${new Date(now).toUTCString()}\r\n`,
   );
 }
 
@@ -338,7 +351,7 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
           return;
         }
         const mailboxIds = [...(recipients.get(session) ?? [])];
-        deps.ingest.accept(message.bytes(), mailboxIds).then(
+        deps.ingest.accept(message.bytes(), mailboxIds, tlsSession(session)).then(
           (ids) => {
             // Every recipient ended while the message was on its way: a message to an
             // address that ends with its first one lost the race to another, the

@@ -16,6 +16,7 @@ import { accountLinks } from './migrations/0007-account-links.js';
 import { messageExtraction } from './migrations/0008-message-extraction.js';
 import { aliasEndings } from './migrations/0009-alias-endings.js';
 import { webhooks } from './migrations/0010-webhooks.js';
+import { messageTls } from './migrations/0011-message-tls.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -33,6 +34,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0008-message-extraction': () => messageExtraction,
   '0009-alias-endings': () => aliasEndings,
   '0010-webhooks': () => webhooks,
+  '0011-message-tls': () => messageTls,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -72,6 +72,8 @@ export interface MessagesTable {
   codes_json: Generated<string>;
   /** The primary ExtractedLink as JSON, or null. */
   link_json: string | null;
+  /** The TlsSession it came over as JSON, null in clear text (migration 0011). */
+  tls_json: string | null;
 }
 
 export interface MessageBodiesTable {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { limiterFactory, type CreateLimiter } from '../../src/features/limits/create-limiter.js';
 import {
@@ -522,6 +523,65 @@ describe('STARTTLS', () => {
       offset: 0,
     });
     expect(stored.map((entry) => entry.subject)).toEqual(['over tls']);
+
+    // The session is recorded: in the Received line, and for mail.tm's verifications.tls.
+    const id = stored[0]!.id;
+    const source = Buffer.from(
+      (await tlsServer.stores.messages.findSource(id, [mailbox!.id]))!,
+    ).toString();
+    expect(source).toMatch(
+      /^Received: from [^\r]+\r\n\t\(using TLSv1\.[23] with cipher TLS_\w+\)\r\n\tby \S+ with ESMTPS id /,
+    );
+    const detail = await tlsServer.stores.messages.find(id, [mailbox!.id]);
+    expect(detail?.tls).toEqual({
+      name: expect.any(String),
+      standardName: expect.stringMatching(/^TLS_/),
+      version: expect.stringMatching(/^TLSv1\.[23]$/),
+    });
+  });
+
+  it('shows mail.tm clients the session a message came over, and null for clear text', async () => {
+    const credentials = { address: 'verified@tempmail.test', password: 'secret123' };
+    await request(tlsServer.httpUrl).post('/accounts').send(credentials).expect(201);
+    const { token } = (await request(tlsServer.httpUrl).post('/token').send(credentials)).body;
+    const plain = await SmtpClient.connect(tlsServer.smtpPort);
+    await playDialogue(plain, [greeting, ehlo, { send: 'STARTTLS', expect: 220 }]);
+    const secure = await plain.startTls();
+    await playDialogue(secure, [
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<verified@tempmail.test>', expect: 250 },
+      ...data(message('sealed')),
+    ]);
+    secure.close();
+    await playDialogue(await SmtpClient.connect(tlsServer.smtpPort), [
+      greeting,
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<verified@tempmail.test>', expect: 250 },
+      ...data(message('open')),
+    ]);
+    await tlsServer.ingest.drain();
+
+    const mailTm = (path: string) =>
+      request(tlsServer.httpUrl)
+        .get(path)
+        .set({ Authorization: `Bearer ${token as string}`, Accept: 'application/json' })
+        .expect(200);
+    const listed = (await mailTm('/messages')).body as { id: string; subject: string }[];
+    const verifications = async (subject: string) =>
+      (await mailTm(`/messages/${listed.find((entry) => entry.subject === subject)!.id}`)).body
+        .verifications;
+    expect(await verifications('sealed')).toEqual({
+      tls: {
+        name: expect.any(String),
+        standardName: expect.stringMatching(/^TLS_/),
+        version: expect.stringMatching(/^TLSv1\.[23]$/),
+      },
+      spf: false,
+      dkim: false,
+    });
+    expect(await verifications('open')).toEqual({ tls: null, spf: false, dkim: false });
   });
 
   it('answers a reply held back before STARTTLS, then hands the socket to TLS', async () => {

@@ -95,6 +95,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0008-message-extraction',
         '0009-alias-endings',
         '0010-webhooks',
+        '0011-message-tls',
       ]);
     });
   });
@@ -582,6 +583,22 @@ describe.each(testBackends)('storage on $name', (backend) => {
           Buffer.from(whole),
         ),
       ).toBe(true);
+    });
+
+    it('keeps the TLS session a message came over, and null for clear text', async () => {
+      const mailbox = await newMailbox();
+      // Later than the purge test's cut-off, whose page of ten oldest must stay its own.
+      const tls = {
+        name: 'TLS_AES_256_GCM_SHA384',
+        standardName: 'TLS_AES_256_GCM_SHA384',
+        version: 'TLSv1.3',
+      };
+      const [secure, clear] = await storeReceived(repos.messages, [
+        { mailboxId: mailbox.id, raw: bytes('Subject: s\r\n\ns'), receivedAt: T0 + 60_000, tls },
+        { mailboxId: mailbox.id, raw: bytes('Subject: c\r\n\nc'), receivedAt: T0 + 60_001 },
+      ]);
+      expect((await repos.messages.find(secure!, [mailbox.id]))?.tls).toEqual(tls);
+      expect((await repos.messages.find(clear!, [mailbox.id]))?.tls).toBeNull();
     });
 
     it('keeps a message readable when parsing failed', async () => {

@@ -41,7 +41,19 @@ export interface AttachmentMeta {
 
 export type Attachment = AttachmentMeta & { content: Uint8Array };
 
+/** The TLS session a message came over, as Node's TLS socket names it (`getCipher()`). */
+export interface TlsSession {
+  /** The cipher suite, as OpenSSL names it. */
+  name: string;
+  /** The cipher suite's IANA name. */
+  standardName: string;
+  /** The protocol, e.g. `TLSv1.3`. */
+  version: string;
+}
+
 export interface MessageDetail extends MessageSummary {
+  /** The TLS session it came over; null when it came in clear text. */
+  tls: TlsSession | null;
   cc: Address[];
   bcc: Address[];
   text: string;
@@ -93,6 +105,8 @@ export interface ReceivedMessage {
   mailboxId: string;
   raw: Uint8Array;
   receivedAt: number;
+  /** The TLS session it came over, if any. */
+  tls?: TlsSession;
   /**
    * Given when the message was parsed before its commit (the ingest does so for all but
    * large messages): it is stored parsed, in one write. Else it is stored pending.

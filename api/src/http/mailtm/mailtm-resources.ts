@@ -197,8 +197,8 @@ export function messageDetailResource(
     cc: message.cc.map((cc) => ({ address: cc.address, name: cc.name })),
     bcc: message.bcc.map((bcc) => ({ address: bcc.address, name: bcc.name })),
     flagged: false,
-    // We record no TLS, SPF or DKIM results yet; say so rather than claim checks.
-    verifications: { tls: null, spf: false, dkim: false },
+    // TLS is recorded at receipt; SPF and DKIM are not checked: say so rather than claim it.
+    verifications: { tls: message.tls, spf: false, dkim: false },
     retention: true,
     retentionDate: mailTmTime(retentionDate),
     text: message.text,

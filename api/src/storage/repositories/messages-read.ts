@@ -6,6 +6,7 @@ import type {
   MessageCursor,
   MessageDetail,
   MessageSummary,
+  TlsSession,
 } from '../../features/messages/message-types.js';
 import type { DatabaseSchema } from '../schema.js';
 import { joinContent } from '../split-content.js';
@@ -153,6 +154,7 @@ export function createMessageQueries(db: Kysely<DatabaseSchema>) {
           'message_bodies.html',
           'message_bodies.parse_error',
           'message_bodies.links_json',
+          'messages.tls_json',
         ])
         .where('messages.id', '=', id)
         .where('messages.mailbox_id', 'in', mailboxIds)
@@ -166,6 +168,7 @@ export function createMessageQueries(db: Kysely<DatabaseSchema>) {
         .execute();
       return {
         ...toSummary(row),
+        tls: row.tls_json === null ? null : (JSON.parse(row.tls_json) as TlsSession),
         cc: JSON.parse(row.cc_json ?? '[]') as Address[],
         bcc: JSON.parse(row.bcc_json ?? '[]') as Address[],
         text: row.text ?? '',

@@ -77,6 +77,7 @@ async function insertReceived(
         mailbox_id: row.mailboxId,
         received_at: row.receivedAt,
         size: row.raw.byteLength,
+        tls_json: row.tls ? JSON.stringify(row.tls) : null,
         ...(row.parsed ? parsedColumns(row.parsed) : { parse_state: 'pending' as const }),
       })),
     )
