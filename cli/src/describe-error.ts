@@ -14,15 +14,19 @@ export function describeError(
 ): { line: string; exitCode: ExitCode } {
   if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
   if (error instanceof TempMailTimeoutError) {
-    return {
-      line: `No matching message arrived within ${formatDuration(error.timeout / 1000)}.`,
-      exitCode: ExitCode.timeout,
-    };
+    const waited = `No matching message arrived within ${formatDuration(error.timeout / 1000)}`;
+    // A wait whose last tries found no server: that is what to fix, not the mail.
+    if (error.cause instanceof TempMailNetworkError) {
+      return {
+        line: `${waited}: the TempMail server at ${server} could not be reached (${networkCause(error.cause)}) when last tried.`,
+        exitCode: ExitCode.unreachable,
+      };
+    }
+    return { line: `${waited}.`, exitCode: ExitCode.timeout };
   }
   if (error instanceof TempMailNetworkError) {
-    const cause = error.message.slice(error.message.indexOf(': ') + 2);
     return {
-      line: `Cannot reach the TempMail server at ${server} (${cause}). Is it running? Choose another with --server or TEMPMAIL_URL.`,
+      line: `Cannot reach the TempMail server at ${server} (${networkCause(error)}). Is it running? Choose another with --server or TEMPMAIL_URL.`,
       exitCode: ExitCode.unreachable,
     };
   }
@@ -50,4 +54,9 @@ export function describeError(
   }
   const message = error instanceof Error ? error.message : String(error);
   return { line: `Unexpected error: ${message}`, exitCode: ExitCode.error };
+}
+
+/** "connect ECONNREFUSED 127.0.0.1:8080": the part of the SDK's message after the URL. */
+function networkCause(error: TempMailNetworkError): string {
+  return error.message.slice(error.message.indexOf(': ') + 2);
 }

@@ -421,6 +421,26 @@ describe('tempmail against a running server', () => {
     expect(unreachable.stderr).toMatch(
       new RegExp(`^Cannot reach the TempMail server at ${nowhere} \\(connect ECONNREFUSED`),
     );
+    // watch, which rides out a server that goes away, says at once when there is none.
+    const lost = newUser();
+    fs.mkdirSync(lost.configDir, { recursive: true });
+    const mailbox = {
+      address: 'x@tempmail.test',
+      token: 'any',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    };
+    fs.writeFileSync(lost.configFile, JSON.stringify({ servers: { [nowhere]: { mailbox } } }));
+    const watching = await lost.run(['watch', '--server', nowhere]);
+    expect(watching.code).toBe(7);
+    expect(watching.stderr).toMatch(/^Cannot reach the TempMail server at /);
+    // A wait tries until its timeout, then says the server was what it could not reach.
+    const waiting = await lost.run(['wait', '--server', nowhere, '--timeout', '1']);
+    expect(waiting.code).toBe(7);
+    expect(waiting.stderr).toMatch(
+      new RegExp(
+        `^No matching message arrived within 1 s: the TempMail server at ${nowhere} could not be reached \\(connect ECONNREFUSED`,
+      ),
+    );
   });
 
   it('reports the rate limit with the wait the server asks for', async () => {

@@ -3,6 +3,7 @@ export * from './generated/index.js';
 export type { Client } from './generated/client/index.js';
 export { createTempMailClient, type TempMailClientOptions } from './create-client.js';
 export {
+  isRetryable,
   parseRateLimit,
   TempMailError,
   TempMailNetworkError,
@@ -30,6 +31,7 @@ export {
   POLL_INTERVAL_FREE,
   POLL_INTERVAL_PRO,
   watchMessages,
+  type TryOutcome,
   type WatchMessagesOptions,
   type WatchMode,
 } from './watch-messages.js';

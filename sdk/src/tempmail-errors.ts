@@ -93,17 +93,35 @@ function describeCause(cause: unknown): string {
     : inner.message;
 }
 
-/** `waitForMessage` saw no matching message in time. */
+/**
+ * `waitForMessage` saw no matching message in time. When its last try had failed in a way
+ * retrying could fix (the server down, a 5xx), that error is the `cause` and the message
+ * says so: a wait that never reached the server does not pass for an empty inbox.
+ */
 export class TempMailTimeoutError extends Error {
   override readonly name = 'TempMailTimeoutError';
   /** The time waited, in milliseconds. */
   readonly timeout: number;
 
-  constructor(timeout: number) {
+  constructor(timeout: number, lastError?: unknown) {
     // To the tenth under 10 s: 1.5 s is not rounded to 2.
     const seconds =
       timeout < 10_000 ? Number((timeout / 1000).toFixed(1)) : Math.round(timeout / 1000);
-    super(`No matching message arrived within ${seconds} s.`);
+    const failed = lastError instanceof Error ? ` Its last try failed: ${lastError.message}` : '';
+    super(
+      `No matching message arrived within ${seconds} s.${failed}`,
+      lastError === undefined ? undefined : { cause: lastError },
+    );
     this.timeout = timeout;
   }
+}
+
+/**
+ * Whether trying again later may succeed: no answer at all, a server error, a timeout, or a
+ * 429. Any other refusal (a bad token, a forbidden mailbox, a malformed call) will not change.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof TempMailNetworkError) return true;
+  if (!(error instanceof TempMailError)) return false;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
 }

@@ -1,7 +1,7 @@
 import type { Client } from './generated/client/index.js';
 import type { MessageSummary } from './generated/types.gen.js';
 import { longPollMessages } from './long-poll-messages.js';
-import { TempMailTimeoutError } from './tempmail-errors.js';
+import { TempMailError, TempMailTimeoutError } from './tempmail-errors.js';
 import { watchMessages, type WatchMessagesOptions } from './watch-messages.js';
 
 /** May be async, e.g. to read the whole message before deciding; the wait goes on meanwhile. */
@@ -34,9 +34,12 @@ export interface WaitForMessageOptions extends Omit<WatchMessagesOptions, 'inclu
  * else the next to arrive, seen through the live stream or, when it cannot be opened, by
  * polling (see `watchMessages`). Given a `mailbox`, it waits on that one address with the
  * server's long poll instead: one request a minute however long the wait, answered as soon
- * as the message is stored, `match`'s `from` and `subject` applied by the server. Rejects with `TempMailTimeoutError` after `timeout`, with
- * `signal`'s reason when it aborts, or with the `TempMailError` that made waiting pointless
- * (an expired token). The stream and every timer are gone when it settles.
+ * as the message is stored, `match`'s `from` and `subject` applied by the server. Either
+ * way a server that cannot be reached, or answers 5xx, is tried again until `timeout`.
+ * Rejects with `TempMailTimeoutError` after `timeout` (with the last try's error as its
+ * `cause` when that try failed), with `signal`'s reason when it aborts, or with the
+ * `TempMailError` that made waiting pointless: an expired token, or a 429 whose
+ * `Retry-After` ends after `timeout`. The stream and every timer are gone when it settles.
  */
 export async function waitForMessage(
   client: Client,
@@ -46,7 +49,10 @@ export async function waitForMessage(
   signal?.throwIfAborted();
   const matches = toPredicate(match);
   const stop = new AbortController();
+  const deadline = Date.now() + timeout;
   let timedOut = false;
+  let lastError: unknown;
+  let refusal: TempMailError | undefined;
   const timer = setTimeout(() => {
     timedOut = true;
     stop.abort();
@@ -61,8 +67,9 @@ export async function waitForMessage(
         timeout,
         skipExisting,
         signal: stop.signal,
+        noteLastError: (error) => (lastError = error),
       }).catch((error: unknown) => {
-        if (timedOut) throw new TempMailTimeoutError(timeout);
+        if (timedOut) throw new TempMailTimeoutError(timeout, lastError);
         signal?.throwIfAborted();
         throw error;
       });
@@ -71,11 +78,24 @@ export async function waitForMessage(
       ...watchOptions,
       signal: stop.signal,
       includeExisting: !skipExisting,
+      onTry: (outcome) => {
+        watchOptions.onTry?.(outcome);
+        // What the inbox's listings last met: a stream that cannot open is fallen back from.
+        if (outcome.call === 'listing') lastError = outcome.ok ? undefined : outcome.error;
+        if (outcome.ok) return;
+        // A 429 that outlasts the wait: say so now rather than time out for it.
+        const { error, nextTryAt } = outcome;
+        if (error instanceof TempMailError && error.status === 429 && nextTryAt > deadline) {
+          refusal = error;
+          stop.abort();
+        }
+      },
     });
     for await (const message of messages) {
       if (await matches(message)) return message;
     }
-    if (timedOut) throw new TempMailTimeoutError(timeout);
+    if (refusal) throw refusal;
+    if (timedOut) throw new TempMailTimeoutError(timeout, lastError);
     signal?.throwIfAborted();
     // watchMessages ends only when stopped, so this is not reached.
     throw new Error('The message watch ended unexpectedly.');

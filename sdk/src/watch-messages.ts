@@ -2,7 +2,7 @@ import type { Client } from './generated/client/index.js';
 import { listMessages } from './generated/sdk.gen.js';
 import type { MessageSummary } from './generated/types.gen.js';
 import { openMessageStream, type MessageStream } from './open-message-stream.js';
-import { TempMailError } from './tempmail-errors.js';
+import { isRetryable, TempMailError } from './tempmail-errors.js';
 import { unwrap } from './unwrap-result.js';
 
 /** The polling intervals the public API's documentation asks clients to keep to, in ms. */
@@ -37,13 +37,24 @@ export interface WatchMessagesOptions {
   idleTimeout?: number;
   /** Told each time the watch switches between the live stream and polling. */
   onModeChange?: (mode: WatchMode) => void;
+  /**
+   * Told after each call to the server (opening the stream, listing the inbox): that it
+   * worked, or the error the watch will retry after (the server down, a 5xx, a 429, no
+   * stream) and when, in ms since the epoch, its next call is.
+   */
+  onTry?: (outcome: TryOutcome) => void;
 }
+
+export type TryOutcome = { call: 'stream' | 'listing' } & (
+  { ok: true } | { ok: false; error: unknown; nextTryAt: number }
+);
 
 /**
  * Every new message of the token's mailboxes, each once, oldest first: from the live
  * stream `GET /v1/events` while it can be opened, else by polling `GET /v1/messages`
- * (with `If-None-Match`) at the documented interval, doubling after errors up to 60 s and
- * waiting at least `Retry-After` after a 429. Each time the stream opens, the inbox is
+ * (with `If-None-Match`) at the documented interval, doubling after errors up to 60 s (from
+ * the first listing on: a server that cannot be reached at the start is not asked again at
+ * once) and waiting at least `Retry-After` after a 429. Each time the stream opens, the inbox is
  * listed once, so nothing that arrived while no stream was open is missed.
  *
  * Ends when `signal` aborts. Throws on answers that retrying cannot fix (401 expired
@@ -58,6 +69,7 @@ export async function* watchMessages(
   const streamRetryInterval = options.streamRetryInterval ?? 60_000;
   const inbox = new InboxTracker(options.mailbox);
   let listedOnce = false;
+  let failed = false;
   let interval = baseInterval;
   let notBefore = 0;
   let nextStreamAttempt = 0;
@@ -74,14 +86,18 @@ export async function* watchMessages(
     const report = listedOnce || options.includeExisting === true;
     listedOnce = true;
     interval = baseInterval;
+    options.onTry?.({ call: 'listing', ok: true });
     return report ? fresh : [];
   };
   const noteFailure = (error: unknown) => {
     if (isPermanent(error)) throw error;
+    failed = true;
     interval = Math.min(interval * 2, MAX_POLL_INTERVAL);
     if (error instanceof TempMailError && error.retryAfter !== undefined) {
       notBefore = Math.max(notBefore, Date.now() + error.retryAfter * 1000);
     }
+    const nextTryAt = Math.max(Date.now() + interval, notBefore);
+    options.onTry?.({ call: 'listing', ok: false, error, nextTryAt });
   };
 
   while (!signal?.aborted) {
@@ -100,8 +116,13 @@ export async function* watchMessages(
         if (error instanceof TempMailError && error.retryAfter !== undefined) {
           notBefore = Math.max(notBefore, Date.now() + error.retryAfter * 1000);
         }
+        // Polling comes next, as the loop below schedules it.
+        const pollAt = Date.now() + (listedOnce || failed ? interval : 0);
+        const nextTryAt = Math.max(pollAt, notBefore);
+        options.onTry?.({ call: 'stream', ok: false, error, nextTryAt });
       }
       if (stream !== undefined) {
+        options.onTry?.({ call: 'stream', ok: true });
         enter('stream');
         let listing = true;
         try {
@@ -127,7 +148,9 @@ export async function* watchMessages(
       }
     }
 
-    const wait = Math.max(listedOnce ? interval : 0, notBefore - Date.now());
+    // Only the very first listing goes at once; after a failure, even one before any listing
+    // succeeded, the interval is waited out.
+    const wait = Math.max(listedOnce || failed ? interval : 0, notBefore - Date.now());
     if (wait > 0) await sleep(wait, signal);
     if (signal?.aborted) return;
     enter('polling');
@@ -146,10 +169,10 @@ function defaultPollInterval(client: Client, isPro: boolean | undefined): number
   return pro ? POLL_INTERVAL_PRO : POLL_INTERVAL_FREE;
 }
 
-// Retrying cannot fix a refused token, a forbidden mailbox or a malformed request.
+// Retrying cannot fix a refused token, a forbidden mailbox or a malformed request; anything
+// else (a stream or a listing that broke off, say) is tried again.
 function isPermanent(error: unknown): boolean {
-  if (!(error instanceof TempMailError)) return false;
-  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  return error instanceof TempMailError && !isRetryable(error);
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

@@ -9,6 +9,9 @@ import {
   waitForMessage,
   type WatchMode,
 } from '@tempmail/sdk';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
@@ -164,4 +167,37 @@ describe('waitForMessage against a running server', () => {
       waitForMessage(recording, { skipExisting: true, timeout: 500 }),
     ).rejects.toBeInstanceOf(TempMailTimeoutError);
   });
+
+  it('keeps waiting on one address while the server restarts, as in a deploy', async () => {
+    // A server of its own, restarted on the same ports and data, so its tokens stay good.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tempmail-restart-'));
+    let own = await startServer({ dataDir });
+    try {
+      const anonymous = createTempMailClient({ baseUrl: own.url });
+      const { address, token } = await unwrap(generateEmail({ client: anonymous }));
+      const client = createTempMailClient({ baseUrl: own.url, token });
+      const waiting = waitForMessage(client, {
+        mailbox: address,
+        match: { subject: 'after the restart' },
+        timeout: 60_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await own.stop();
+      own = await startServer({
+        dataDir,
+        httpPort: Number(new URL(own.url).port),
+        smtpPort: own.smtpPort,
+      });
+      await sendMail(own.smtpPort, {
+        from: 'a@shop.example',
+        to: address,
+        subject: 'Sent after the restart',
+        text: 'Hi',
+      });
+      expect((await waiting).subject).toBe('Sent after the restart');
+    } finally {
+      await own.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import {
   createTempMailClient,
   TempMailError,
+  TempMailNetworkError,
   TempMailTimeoutError,
   waitForMessage,
   watchMessages,
@@ -220,6 +221,52 @@ describe('waitForMessage', () => {
     expect((error as TempMailTimeoutError).timeout).toBe(200);
     expect(Date.now() - started).toBeLessThan(1_000);
     await api.streams[0]!.closed;
+  });
+
+  it('backs off while the server cannot be reached from the start, and says so at the end', async () => {
+    let calls = 0;
+    const unreachable = async (): Promise<Response> => {
+      calls += 1;
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+          code: 'ECONNREFUSED',
+        }),
+      });
+    };
+    const client = createTempMailClient({
+      baseUrl: 'http://fake.test',
+      token: 'mailbox-jwt',
+      fetch: unreachable,
+    });
+
+    const error = await waitForMessage(client, { pollInterval: 50, timeout: 500 }).catch(
+      (e: unknown) => e,
+    );
+
+    expect(error).toBeInstanceOf(TempMailTimeoutError);
+    expect((error as Error).cause).toBeInstanceOf(TempMailNetworkError);
+    expect((error as Error).message).toMatch(
+      /^No matching message arrived within 0\.5 s\. Its last try failed: Cannot reach .*ECONNREFUSED/,
+    );
+    // The stream, the first listing, then listings 100, 200 ms apart: never a request per
+    // turn of the event loop (thousands in the half second, as there once were).
+    expect(calls).toBeLessThanOrEqual(5);
+  });
+
+  it('rejects with a 429 whose Retry-After outlasts the wait, not with a timeout', async () => {
+    const limited = {
+      status: 429,
+      body: { code: 'rate_limited', message: 'Rate limit reached.' },
+      headers: { 'Retry-After': '3600' },
+    };
+    const api = fakePublicApi({ events: [limited], messages: [limited] });
+    const started = Date.now();
+
+    const error = await waitForMessage(clientOf(api), { timeout: 5_000 }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(TempMailError);
+    expect(error).toMatchObject({ status: 429, retryAfter: 3600 });
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('closes the stream itself when fetch does not pass the abort on', async () => {

@@ -120,7 +120,11 @@ describe('graceful shutdown on SIGTERM', () => {
     // An event stream is ended by the server, cleanly, so its client reconnects elsewhere;
     // a long poll is answered as if its time had come, so its client polls again.
     expect(await stream.outcome).toBe('ended');
-    expect((await longPoll).status).toBe(204);
+    const polled = await longPoll;
+    expect(polled.status).toBe(204);
+    // Its socket goes with the answer: polled again on it, this node would answer at once,
+    // and again, until the grace period ended.
+    expect(polled.headers.get('connection')).toBe('close');
 
     // The in-flight request completes.
     post.finish();

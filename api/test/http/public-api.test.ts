@@ -680,6 +680,11 @@ describe('waiting for the next message (long poll)', () => {
       .get(next(box.address, `?since=${encodeURIComponent('1970-01-01T00:00:00Z')}&timeout=0`))
       .set(bearer(box.token));
     expect(fromTheStart.body.subject).toBe('one');
+    // As typed in a shell, the time's colons unencoded.
+    const typed = await api()
+      .get(next(box.address, '?since=1970-01-01T00:00:00Z&timeout=0'))
+      .set(bearer(box.token));
+    expect(typed.body.subject).toBe('one');
     expect((await after(one!.id, '&from=nobody.example')).status).toBe(204);
   });
 

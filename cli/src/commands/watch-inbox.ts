@@ -1,6 +1,12 @@
-import { toPredicate, watchMessages, type WatchMode } from '@tempmail/sdk';
+import {
+  TempMailNetworkError,
+  toPredicate,
+  watchMessages,
+  type TryOutcome,
+  type WatchMode,
+} from '@tempmail/sdk';
 import type { Command } from '../command.js';
-import { cleanLine, formatAddress, formatLocalTime } from '../format-values.js';
+import { cleanLine, formatAddress, formatDuration, formatLocalTime } from '../format-values.js';
 import { messageLine } from './list-inbox.js';
 
 export const watchInbox: Command = {
@@ -13,7 +19,8 @@ the server's live event stream and polls the inbox while the stream is unavailab
 'tempmail wait' does. Messages already there are not printed: see 'tempmail inbox'.
 
 On a terminal: time, sender, subject and id. Through a pipe: the tab-separated lines of
-'tempmail inbox'. Ends with exit code 0 on Ctrl-C.`,
+'tempmail inbox'. Ends with exit code 0 on Ctrl-C. A server that cannot be reached at the
+start ends it with exit code 7; one that goes away later is tried again until it returns.`,
   arguments: [],
   options: {
     from: {
@@ -46,9 +53,30 @@ On a terminal: time, sender, subject and id. Through a pipe: the tab-separated l
         context.note(`Watching ${target} (${how}). Ctrl-C to stop.`);
       }
     };
+    // A wrong --server is said at once; a server lost later (a restart) is waited for.
+    const stop = new AbortController();
+    const stopped = () => stop.abort();
+    context.signal.addEventListener('abort', stopped, { once: true });
+    let reached = false;
+    let unreachable: TempMailNetworkError | undefined;
+    const onTry = (outcome: TryOutcome) => {
+      if (outcome.ok) {
+        reached = true;
+        return;
+      }
+      if (!(outcome.error instanceof TempMailNetworkError) || outcome.call !== 'listing') return;
+      if (!reached) {
+        unreachable = outcome.error;
+        stop.abort();
+      } else if (context.stderr.isTTY) {
+        const seconds = Math.max(1, Math.round((outcome.nextTryAt - Date.now()) / 1000));
+        context.note(`Cannot reach the server; trying again in ${formatDuration(seconds)}.`);
+      }
+    };
     for await (const message of watchMessages(client, {
-      signal: context.signal,
+      signal: stop.signal,
       onModeChange: announce,
+      onTry,
     })) {
       if (!(await matches(message))) continue;
       if (context.json) context.printJson(message);
@@ -59,7 +87,9 @@ On a terminal: time, sender, subject and id. Through a pipe: the tab-separated l
         context.print(`${formatLocalTime(message.date)}  ${from}  ${subject}  [${message.id}]`);
       }
     }
-    // The loop ends only when Ctrl-C aborted it: the normal way to stop watching.
+    context.signal.removeEventListener('abort', stopped);
+    if (unreachable) throw unreachable;
+    // Otherwise the loop ends only when Ctrl-C aborted it: the normal way to stop watching.
     return 0;
   },
 };

@@ -95,6 +95,10 @@ export async function waitForNextMessage(
     else if (query.timeout === 0 || stopping) settle(undefined);
     const message = await settled;
     if (response.destroyed) return;
+    // The client's next poll must find another node, or this one restarted: on the same
+    // kept-alive socket it would be answered here at once, again and again, until the
+    // shutdown's grace period cut it.
+    if (stopping) response.setHeader('Connection', 'close');
     if (message) response.json(messageSummaryResource(message, mailbox.address));
     else response.status(204).end();
   } finally {
