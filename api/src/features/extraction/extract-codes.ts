@@ -40,6 +40,18 @@ const QUANTITY_AFTER = new RegExp(
   'iu',
 );
 
+/**
+ * Words that say the code in their sentence no longer works ("your old code 111111 has
+ * expired"), in the four languages. Such a code still counts, after every other: a mail
+ * that sends a new code beside the old one means the new one.
+ */
+const STALE = new RegExp(
+  String.raw`(?<!\p{L})(?:expired|old|previous|earlier|no longer|invalid(?:ated)?|replaced|ancien(?:ne)?|expir[ée]e?|pr[ée]c[ée]dente?|n'est plus|anterior|caducad[oa]|expirad[oa]|ya no|abgelaufen|alte[nrs]?|vorherige[nrs]?|ung[üu]ltig|nicht mehr)(?!\p{L})`,
+  'iu',
+);
+/** Enough to put a stale code after every other, whatever their distances. */
+const STALE_PENALTY = 1_000;
+
 /** How far a keyword may be before the code it introduces, or after the code it describes. */
 const BEFORE = 48;
 const AFTER = 32;
@@ -79,7 +91,8 @@ interface Candidate {
  * counts with it (points, attempts, users, days…), is not one. Every candidate
  * needs a code word near it (up to 48 characters before, or 32 after): a number with no such
  * context is not a code. Grouped and mixed codes, and years, need one right before them.
- * Closer beats farther, before beats after, the subject and the earlier text break ties.
+ * Closer beats farther, before beats after, the subject and the earlier text break ties; a
+ * code its sentence calls expired, old or replaced comes after every other.
  */
 export function extractCodes(message: MessageTexts): ExtractedCode[] {
   const found = new Map<string, { code: ExtractedCode; score: number }>();
@@ -94,14 +107,13 @@ export function extractCodes(message: MessageTexts): ExtractedCode[] {
     for (const candidate of candidates) {
       const near = scoreCandidate(candidate, keywords, blanked);
       if (near === undefined) continue;
+      const context = contextOf(text, candidate);
+      const stale = STALE.test(context) ? STALE_PENALTY : 0;
       // Earlier texts and earlier places win ties.
-      const score = near * 1000 - order++;
+      const score = (near - stale) * 1000 - order++;
       const known = found.get(candidate.value);
       if (!known || score > known.score) {
-        found.set(candidate.value, {
-          code: { value: candidate.value, context: contextOf(text, candidate) },
-          score,
-        });
+        found.set(candidate.value, { code: { value: candidate.value, context }, score });
       }
     }
   }

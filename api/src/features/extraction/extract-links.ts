@@ -8,7 +8,7 @@ import type { ExtractedLink, LinkKind, MessageTexts } from './extraction-types.j
 const KINDS: [Exclude<LinkKind, 'other'>, RegExp][] = [
   [
     'unsubscribe',
-    /unsubscribe|opt[-_ ]?out|d[ée]sinscri|d[ée]sabonn|se d[ée]sinscrire|\bde baja\b|\/baja\b|preferencias de correo|cancelar (?:la )?suscripci[oó]n|desuscrib|abmelden|abbestellen|newsletter abbestellen|email[-_ ]?preferences|pr[ée]f[ée]rences/i,
+    /unsubscribe|opt[-_ ]?out|stop receiving|no longer (?:wish|want) to receive|d[ée]sinscri|d[ée]sabonn|se d[ée]sinscrire|\bde baja\b|\/baja\b|preferencias de correo|cancelar (?:la )?suscripci[oó]n|desuscrib|abmelden|abbestellen|newsletter abbestellen|email[-_ ]?preferences|pr[ée]f[ée]rences/i,
   ],
   [
     'reset',
@@ -17,7 +17,7 @@ const KINDS: [Exclude<LinkKind, 'other'>, RegExp][] = [
   ['verify', /verif|confirm|activat|activer|activar|aktivier|valid|best[äa]tig|v[ée]rifi/i],
   [
     'sign-in',
-    /sign[-_ ]?in|log[-_ ]?in|magic|connexion|se connecter|iniciar sesi[oó]n|acceder|accede|entrar|anmelden|einloggen|login/i,
+    /sign[-_ ]?in|log[-_ ]?in|magic|connexion|(?:se|vous) connecter|iniciar sesi[oó]n|acceder|accede|entrar|anmelden|einloggen|login/i,
   ],
 ];
 
@@ -45,6 +45,38 @@ function kindOf(text: string, url: string): LinkKind {
   return 'other';
 }
 
+/**
+ * Link words that say nothing of what the link does ("here", "click here", "this link", in
+ * the four languages): the sentence around the link says it instead.
+ */
+const SAYS_NOTHING =
+  /^(?:(?:please\s+)?(?:click|tap|press)\s+)?(?:here|this link|this|link|the link|ici|cliquez ici|ce lien|aqu[íi]|haz clic aqu[íi]|pulsa aqu[íi]|este enlace|hier|hier klicken|diesen link|link)[.!:]?$/i;
+
+/** The end of an HTML block, where the sentence around a link stops. */
+const BLOCK_EDGE = /<\/?(?:p|div|td|th|tr|li|ul|ol|h[1-6]|table|br|hr|body)\b[^>]*>/gi;
+/** How far around a link its sentence is looked for. */
+const SENTENCE_REACH = 300;
+
+/** The words of the sentence an anchor stands in, its own words included. */
+function sentenceAround(html: string, start: number, end: number): string {
+  let before = html.slice(Math.max(0, start - SENTENCE_REACH), start);
+  const edges = [...before.matchAll(BLOCK_EDGE)];
+  const lastEdge = edges.at(-1);
+  if (lastEdge) before = before.slice(lastEdge.index + lastEdge[0].length);
+  let after = html.slice(end, end + SENTENCE_REACH);
+  const nextEdge = after.search(BLOCK_EDGE);
+  if (nextEdge !== -1) after = after.slice(0, nextEdge);
+  const lead = words(before);
+  const tail = words(after);
+  const sentenceStart = Math.max(...['. ', '! ', '? '].map((stop) => lead.lastIndexOf(stop)));
+  const sentenceEnd = tail.search(/[.!?](?:\s|$)/);
+  return [
+    sentenceStart === -1 ? lead : lead.slice(sentenceStart + 2),
+    words(html.slice(start, end)),
+    sentenceEnd === -1 ? tail : tail.slice(0, sentenceEnd + 1),
+  ].join(' ');
+}
+
 const words = (html: string) =>
   decodeHTML(html.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
@@ -55,6 +87,8 @@ interface FoundLink {
   url: string;
   text: string;
   at: number;
+  /** The sentence it stands in, read for its kind when its own words say nothing. */
+  sentence?: string;
 }
 
 function linksInHtml(html: string): FoundLink[] {
@@ -66,7 +100,13 @@ function linksInHtml(html: string): FoundLink[] {
     if (!/^https?:\/\//i.test(url)) continue;
     const alt = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(match[2]!);
     const text = words(match[2]!) || decodeHTMLAttribute(alt?.[1] ?? alt?.[2] ?? '').trim();
-    links.push({ url, text, at: match.index / withoutComments.length });
+    const at = match.index / withoutComments.length;
+    const end = match.index + match[0].length;
+    links.push(
+      SAYS_NOTHING.test(text)
+        ? { url, text, at, sentence: sentenceAround(withoutComments, match.index, end) }
+        : { url, text, at },
+    );
   }
   return links;
 }
@@ -122,14 +162,15 @@ export function extractLinks(message: MessageTexts): ExtractedLink[] {
   const anchors = message.html ? linksInHtml(message.html) : [];
   const found = anchors.length > 0 ? anchors : linksInText(message.text);
   const byUrl = new Map<string, Omit<ExtractedLink, 'primary'> & { at: number }>();
-  for (const { url, text, at } of found) {
+  for (const { url, text, at, sentence } of found) {
+    const kind = kindOf(sentence ?? text, url);
     const known = byUrl.get(url);
     if (known) {
       // The same address as a logo and as a button: the words tell what it is.
-      if (!known.text && text) byUrl.set(url, { url, text, kind: kindOf(text, url), at: known.at });
+      if (!known.text && text) byUrl.set(url, { url, text, kind, at: known.at });
       continue;
     }
-    byUrl.set(url, { url, text, kind: kindOf(text, url), at });
+    byUrl.set(url, { url, text, kind, at });
   }
   const links = [...byUrl.values()];
   // The action: the first link to verify, sign in or reset; failing one, an invitation's

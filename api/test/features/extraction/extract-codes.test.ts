@@ -66,6 +66,24 @@ describe('extractCodes', () => {
     expect(primaryCode(inText('Confirm to earn 2000 points. Your code is 482913.'))).toBe('482913');
   });
 
+  it.each([
+    ['Your old code 111111 has expired. Your new verification code is 222222.', '222222'],
+    ['Your code is 222222. It replaces your previous code 111111.', '222222'],
+    ['Votre ancien code 111111 a expiré. Votre nouveau code est 222222.', '222222'],
+    ['Tu código anterior 111111 ha caducado. Tu nuevo código es 222222.', '222222'],
+    ['Ihr alter Code 111111 ist abgelaufen. Ihr neuer Code lautet 222222.', '222222'],
+  ])('puts a code its sentence calls old or expired after the new one: %j', (text, code) => {
+    const codes = extractCodes(inText(text)).map((found) => found.value);
+    expect(codes).toEqual([code, '111111']);
+  });
+
+  it('does not take a code that expires later for an old one', () => {
+    expect(primaryCode(inText('Your code 222222 expires in 10 minutes.'))).toBe('222222');
+    expect(
+      extractCodes(inText('Your code is 222222. It expires in 10 minutes. Order 77001.')),
+    ).toEqual([{ value: '222222', context: 'Your code is 222222.' }]);
+  });
+
   it('reads the code words on the lines around a number, with what stands before them', () => {
     const introduced =
       'Please enter the following verification code on the page that asked for it, soon:\n\n';

@@ -59,6 +59,43 @@ describe('extractLinks', () => {
     ).toBe('verify');
   });
 
+  it.each([
+    [
+      '<p>Click <a href="https://reset.example/t/AbC?x=1&amp;y=2">here</a> to reset your password.</p>',
+      'reset',
+    ],
+    [
+      '<p>Welcome! To confirm your email, <a href="https://x.example/c/1">click here</a>.</p>',
+      'verify',
+    ],
+    ['<td>Pour vous connecter, cliquez <a href="https://x.example/s/1">ici</a>.</td>', 'sign-in'],
+    [
+      '<p>Haz clic <a href="https://x.example/r/1">aquí</a> para restablecer tu contraseña.</p>',
+      'reset',
+    ],
+    [
+      '<p>Bitte <a href="https://x.example/v/1">hier klicken</a>, um die Adresse zu bestätigen.</p>',
+      'verify',
+    ],
+  ])('reads the sentence of a link whose words say nothing: %j', (body, kind) => {
+    const [link] = extractLinks(html(body));
+    expect(link).toMatchObject({ kind, primary: true });
+  });
+
+  it('reads only the link’s own sentence and block for its kind', () => {
+    const links = extractLinks(
+      html(
+        '<p>Please verify your email in the app.</p>' +
+          '<p>Questions? Read our guide <a href="https://x.example/guide">here</a>.</p>' +
+          '<p>Thanks for joining. To stop receiving these mails, <a href="https://x.example/o/1">click here</a>.</p>',
+      ),
+    );
+    expect(links.map((link) => [link.text, link.kind])).toEqual([
+      ['here', 'other'],
+      ['click here', 'unsubscribe'],
+    ]);
+  });
+
   it('reads URLs in a text body with the words of their line, or the line before', () => {
     const links = extractLinks(
       text(
