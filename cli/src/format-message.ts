@@ -10,7 +10,8 @@ import {
 
 /**
  * A message for people: its headers, its attachments, then its text body (or its HTML
- * body as text when it has no text body).
+ * body as text when it has no text body), then the links whose address that text does not
+ * show (an HTML button's), so that a terminal can still open them.
  */
 export function formatMessage(message: MessageDetail): string {
   const addresses = (list: MessageDetail['to']) => cleanLine(list.map(formatAddress).join(', '));
@@ -27,7 +28,12 @@ export function formatMessage(message: MessageDetail): string {
       `Attached: ${cleanLine(attachment.filename)} (${attachment.contentType}, ${formatBytes(attachment.size)})`,
     );
   }
-  return `${lines.join('\n')}\n\n${messageBody(message)}`;
+  const hidden = message.links.filter((link) => !message.text.includes(link.url));
+  const links = hidden.map(
+    (link) => `  ${cleanLine(link.text) || '(no text)'}: ${cleanLine(link.url)}`,
+  );
+  const footer = links.length > 0 ? `\n\nLinks:\n${links.join('\n')}` : '';
+  return `${lines.join('\n')}\n\n${messageBody(message)}${footer}`;
 }
 
 /** The text body (the server renders HTML-only mail as text too), safe for a terminal. */

@@ -184,6 +184,10 @@ describe('tempmail against a running server', () => {
     expect(read.stdout).toContain(`To:      ${address}\n`);
     expect(read.stdout).toContain(`Subject: ${verification.subject}\n`);
     expect(read.stdout).toContain(`\n\n${verification.text}\n`);
+    // The HTML's button, whose address the text does not show, so it can still be opened.
+    expect(read.stdout).toMatch(
+      /\n\nLinks:\n {2}Verify: https:\/\/shop\.example\/verify\?c=481516&u=7\n$/,
+    );
     expect((await user.run(['read', id!, '--text'])).stdout).toBe(`${verification.text}\n`);
     expect((await user.run(['read', id!, '--html'])).stdout).toBe(`${verification.html}\n`);
     const raw = await user.run(['read', id!, '--raw']);

@@ -10,8 +10,8 @@ export const readMessage: Command = {
   summary: 'Show a message (headers and text, or --text, --html, --raw)',
   usage: 'tempmail read ID [--text | --html | --raw]',
   description: `Shows the message ID (from 'tempmail inbox') and marks it seen: its headers, the
-names of its attachments and its text body (its HTML as text when it has no text body).
---text prints the text body alone, --html the HTML body as received, --raw the whole
+names of its attachments and its text body (its HTML as text when it has no text body),
+then the links whose address the text does not show (an HTML button's). --text prints the text body alone, --html the HTML body as received, --raw the whole
 message source (RFC 5322, byte for byte, e.g. to save as .eml; does not mark it seen).
 
 On a terminal, control characters in the mail are removed; through a pipe --html and
