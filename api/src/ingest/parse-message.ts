@@ -58,9 +58,11 @@ export function introOf(text: string): string {
       continue;
     }
     if (spaceBefore) {
+      // A space as the last character would end the intro with one.
+      if (length + 1 === INTRO_LENGTH) break;
       intro += ' ';
       spaceBefore = false;
-      if (++length === INTRO_LENGTH) break;
+      length += 1;
     }
     intro += char;
     if (++length === INTRO_LENGTH) break;

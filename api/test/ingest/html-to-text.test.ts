@@ -34,4 +34,11 @@ describe('htmlToText', () => {
       introOf(htmlToText('<p>Hi <strong>Ada</strong>, your code is <code>482913</code>.</p>')),
     ).toBe('Hi Ada, your code is 482913.');
   });
+
+  it('ends an intro cut at its length on a character, never on a space', () => {
+    // The 50th character would be the space after "expires".
+    const text = 'Use the code in the subject to log in. It expires in ten minutes.';
+    expect(introOf(text)).toBe('Use the code in the subject to log in. It expires');
+    expect(introOf('a'.repeat(60))).toHaveLength(50);
+  });
 });
