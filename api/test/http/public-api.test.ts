@@ -89,7 +89,15 @@ describe('generate-email', () => {
       const response = await api().post('/v1/generate-email').set(bearer(token)).expect(401);
       expect(response.body.code).toBe('unauthorized');
     }
-    await api().get('/v1/domains').set('Authorization', 'Basic abc').expect(401);
+    // Another scheme is said to be one, not taken for a stale token.
+    const basic = await api().get('/v1/domains').set('Authorization', 'Basic abc').expect(401);
+    expect(basic.body.message).toBe(
+      'Send the token as "Authorization: Bearer <token>"; other schemes are not accepted.',
+    );
+    const bare = await api().get('/v1/domains').set('Authorization', 'tm_abc').expect(401);
+    expect(bare.body.message).toMatch(/^Send the token as "Authorization: Bearer <token>"/);
+    const stale = await api().get('/v1/domains').set(bearer('nonsense')).expect(401);
+    expect(stale.body.message).toBe('The bearer token is invalid or has expired.');
   });
 });
 

@@ -33,8 +33,16 @@ function bearerToken(request: Request): string | undefined {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
   const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  if (!token) throw invalidToken();
-  return token;
+  if (token) return token;
+  // Another scheme (Basic, a bare token) is a mistake in the call, not a stale token.
+  if (!/^Bearer\b/i.test(header)) {
+    throw new ApiError(
+      401,
+      'unauthorized',
+      'Send the token as "Authorization: Bearer <token>"; other schemes are not accepted.',
+    );
+  }
+  throw invalidToken();
 }
 
 /**
