@@ -180,7 +180,7 @@ describeInChromium('addresses kept by the session in Chromium', (suite) => {
     await messageRow(page, 'Before buying Pro').waitFor({ timeout: 10_000 });
     // A whole day left in the second of the purchase, then under a day.
     expect(await page.getByTestId('countdown').textContent()).toMatch(
-      /^Expires in (1d 0h 0m|23h 59m )/,
+      /^Kept while your Pro is active: (1d 0h 0m|23h 59m ).* left$/,
     );
     expect(await page.getByText('Email stored').count()).toBe(0);
 

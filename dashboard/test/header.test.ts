@@ -118,6 +118,11 @@ describeInChromium('the header in Chromium', (suite) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const narrow = await toast.boundingBox();
     expect(narrow!.y).toBeLessThan(100);
+    // Its close button is a target a finger can take (WCAG 2.5.8: 24 px at least).
+    const close = (await toast
+      .getByRole('button', { name: 'Dismiss notification' })
+      .boundingBox())!;
+    expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
     await toast.getByRole('button', { name: 'Dismiss notification' }).click();
     await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
 

@@ -78,7 +78,10 @@ describeInChromium('Pro in Chromium', (suite) => {
     const proAddress = await shownAddress(page);
     expect(proAddress).toBe(freeAddress);
     expect(await page.getByRole('button', { name: 'Reset Pro email' }).count()).toBe(1);
-    expect(await page.getByTestId('countdown').textContent()).toMatch(/^Expires in (29|30)d /);
+    // It does not expire of itself: it is kept while Pro lasts, and says for how long.
+    expect(await page.getByTestId('countdown').textContent()).toMatch(
+      /^Kept while your Pro is active: (29|30)d .* left$/,
+    );
 
     // Mail to it arrives live through the Pro event stream.
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });

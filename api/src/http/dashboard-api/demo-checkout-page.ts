@@ -3,7 +3,8 @@ import { sendPage, type Page } from './render-page.js';
 
 /** The notice that says a page is a demo, for the demo pages (checkout, billing portal). */
 export const DEMO_NOTICE_STYLE =
-  '\n  .demo { background: #fff3cd; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }';
+  '\n  .demo { background: #fff3cd; color: #1a1a1a; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }' +
+  '\n  @media (prefers-color-scheme: dark) { .demo { background: #422006; color: #fef3c7; } }';
 
 /**
  * The page the demo checkout sends a buyer to (no payment provider configured). It says

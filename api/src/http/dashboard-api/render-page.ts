@@ -11,7 +11,8 @@ export interface Page {
 
 /**
  * The shell of the few pages the API serves itself (demo checkout, forwarding confirmation):
- * not indexed, no referrer, one readable column, visible focus. `main` and `script` are
+ * not indexed, no referrer, one readable column, visible focus, the dashboard's indigo and
+ * type, and its dark colours when the system asks for them. `main` and `script` are
  * trusted markup written by us; nothing from a request goes in unescaped. The inline script
  * and style carry `nonce`, the only ones the page's policy lets run.
  */
@@ -26,11 +27,15 @@ export function renderPage(page: Page, nonce: string): string {
 <title>${page.title} · TempMail</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style nonce="${nonce}">
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a; }
-  input { font: inherit; padding: .5rem; border: 1px solid #555; border-radius: .4rem; margin: .25rem 0; }
-  button { font: inherit; padding: .6rem 1.2rem; border-radius: .4rem; border: 1px solid #333; cursor: pointer; margin-right: .5rem; }
-  button.primary { background: #1a5fd1; color: #fff; border-color: #1a5fd1; }
-  button:focus-visible, input:focus-visible { outline: 3px solid #b58100; outline-offset: 2px; }${page.style ?? ''}
+  :root { color-scheme: light dark; --ink: #0f172a; --paper: #fff; --muted: #475569; --line: #64748b; --accent: #4f46e5; --focus: #4f46e5; }
+  @media (prefers-color-scheme: dark) { :root { --ink: #f1f5f9; --paper: #0f172a; --muted: #cbd5e1; --line: #94a3b8; --focus: #818cf8; } }
+  body { font: 16px/1.5 ui-sans-serif, system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: var(--ink); background: var(--paper); }
+  input { font: inherit; padding: .5rem; border: 1px solid var(--line); border-radius: .5rem; margin: .25rem 0; width: 100%; box-sizing: border-box; color: inherit; background: transparent; }
+  button { font: inherit; padding: .6rem 1.2rem; border-radius: .5rem; border: 1px solid var(--line); cursor: pointer; margin: .25rem .5rem .25rem 0; color: inherit; background: transparent; }
+  button.primary { background: var(--accent); color: #fff; border-color: var(--accent); font-weight: 600; }
+  button:disabled { opacity: .6; cursor: default; }
+  small { color: var(--muted); }
+  :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }${page.style ?? ''}
 </style>
 </head>
 <body>

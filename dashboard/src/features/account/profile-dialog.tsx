@@ -1,3 +1,4 @@
+import { wrapAddress } from '../../shared/ui/wrap-address';
 import { createBillingPortalSession, TempMailError, unwrap, type User } from '@tempmail/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -27,7 +28,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="min-w-0 break-all font-medium">{children}</dd>
+      <dd className="min-w-0 font-medium wrap-anywhere">{children}</dd>
     </>
   );
 }
@@ -97,16 +98,16 @@ export function ProfileDialog({
               {t('profile.account')}
             </h3>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <Row label={t('profile.email')}>{user.email ?? '—'}</Row>
+              <Row label={t('profile.email')}>{user.email ? wrapAddress(user.email) : '—'}</Row>
               <Row label={t('profile.plan')}>{t(`profile.plans.${user.plan}`)}</Row>
               <Row label={t('profile.currentAddress')}>
-                {address.status === 'ready' ? address.address.address : '—'}
+                {address.status === 'ready' ? wrapAddress(address.address.address) : '—'}
               </Row>
               {user.customAlias && <Row label={t('profile.alias')}>{user.customAlias}</Row>}
             </dl>
             {/* For support; not something to read every time. */}
             <details className="mt-2 text-sm">
-              <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
+              <summary className="cursor-pointer py-1 text-slate-600 dark:text-slate-300">
                 {t('profile.details')}
               </summary>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">

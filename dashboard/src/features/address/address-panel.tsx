@@ -43,10 +43,10 @@ function AddressNotice({ id, title, text }: { id: string; title: string; text: s
 
 const COUNTDOWN_CLASSES = 'text-sm whitespace-nowrap text-slate-600 dark:text-slate-300';
 
-function Countdown({ expiresAt }: { expiresAt: number }) {
+function Countdown({ expiresAt, persistent }: { expiresAt: number; persistent: boolean }) {
   return (
     <p className={COUNTDOWN_CLASSES} data-testid="countdown">
-      {useCountdownText(expiresAt)}
+      {useCountdownText(expiresAt, persistent)}
     </p>
   );
 }
@@ -203,7 +203,11 @@ export function AddressPanel({
               <EndingText ending={mailbox.ending!} now={now} />
             </p>
           ) : mailbox ? (
-            <Countdown key={mailbox.address} expiresAt={mailbox.expiresAt} />
+            <Countdown
+              key={mailbox.address}
+              expiresAt={mailbox.expiresAt}
+              persistent={pro && !mailbox.ending}
+            />
           ) : (
             generating && <CountdownPlace />
           )}

@@ -24,7 +24,7 @@ export function CompactAddressBar({
   onGenerate: () => void;
 }) {
   const { t } = useTranslation();
-  const left = useCountdownText(mailbox.expiresAt);
+  const left = useCountdownText(mailbox.expiresAt, pro && !mailbox.ending);
   const bar = useRef<HTMLDivElement>(null);
   const shown = useScrolledPast(SHOW_AFTER_PX);
   // Fixed over the top of the page: what takes focus (Shift+Tab) is scrolled clear of it.
@@ -39,9 +39,7 @@ export function CompactAddressBar({
     >
       <span className="min-w-0 flex-1">
         <span className="block truncate font-mono text-sm">{mailbox.address}</span>
-        <span className="block text-xs text-slate-600 dark:text-slate-300">
-          {pro ? t('pro.persistentNote') : left}
-        </span>
+        <span className="block text-xs text-slate-600 dark:text-slate-300">{left}</span>
       </span>
       <CopyAddressButton address={mailbox.address} />
       {/* Pro resets from the address panel, which asks first. */}

@@ -24,9 +24,14 @@ export function useCountdown(expiresAt: number): number {
   return Math.max(0, expiresAt - now);
 }
 
-/** 'Expires in …' or 'Expired', redrawn every tick: the one wording every countdown shows. */
-export function useCountdownText(expiresAt: number): string {
+/**
+ * 'Expires in …' or 'Expired', redrawn every tick: the one wording every countdown shows.
+ * A Pro persistent address does not expire of itself: it is kept while Pro lasts, and says
+ * so, with the time Pro has left.
+ */
+export function useCountdownText(expiresAt: number, persistent = false): string {
   const { t } = useTranslation();
   const left = formatCountdown(useCountdown(expiresAt));
-  return left === null ? t('address.expired') : t('address.expiresIn', { time: left });
+  if (left === null) return t('address.expired');
+  return persistent ? t('pro.keptFor', { time: left }) : t('address.expiresIn', { time: left });
 }

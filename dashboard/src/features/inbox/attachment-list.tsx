@@ -46,7 +46,9 @@ function AttachmentRow({
       <span data-kind={kind} className="text-slate-500 dark:text-slate-400">
         <StrokeIcon path={ICONS[kind]} />
       </span>
-      <span className="min-w-0 flex-1 wrap-anywhere">{name}</span>
+      {/* At least 12rem for the name: narrower, the size and button go to the next line
+          rather than squeeze a long name into a column of a few letters. */}
+      <span className="min-w-0 flex-1 basis-48 wrap-anywhere">{name}</span>
       <span className="text-sm text-slate-500 dark:text-slate-400">
         {formatByteSize(attachment.size, i18n.language)}
       </span>

@@ -54,7 +54,7 @@ export function OpenLinkButton({ link }: { link: ActionLink }) {
       aria-label={t('inbox.openLinkTo', { host })}
       className={`${CHIP} pr-3 font-medium hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:hover:bg-emerald-900`}
     >
-      {t('inbox.openLink')}
+      <span className="shrink-0 whitespace-nowrap">{t('inbox.openLink')}</span>
       <span
         aria-hidden="true"
         className="truncate font-normal text-emerald-800 dark:text-emerald-200"

@@ -72,7 +72,11 @@ export function MessageRow({
             <span className="flex items-center gap-2">
               {/* dir="auto" on each cut line: a right-to-left one is cut at its end, not
                   its beginning. */}
-              <span dir="auto" className={`truncate ${message.seen ? '' : 'font-semibold'}`}>
+              <span
+                dir="auto"
+                title={sender}
+                className={`truncate ${message.seen ? '' : 'font-semibold'}`}
+              >
                 {sender}
               </span>
               {!message.seen && (
@@ -117,7 +121,7 @@ export function MessageRow({
                 {t('inbox.to', { address: message.mailbox })}
               </span>
             )}
-            <span dir="auto" className="block truncate text-sm">
+            <span dir="auto" title={subject} className="block truncate text-sm">
               {subject}
             </span>
             <span dir="auto" className="block truncate text-sm text-slate-600 dark:text-slate-400">

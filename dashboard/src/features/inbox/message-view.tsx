@@ -21,7 +21,7 @@ import { MessageSource } from './message-source';
 import { messageQueryOptions, messagesQueryOptions } from './message-queries';
 import type { MailParty } from './normalize-message';
 import { useInlineImages } from './use-inline-images';
-import { wrapAddress } from './wrap-address';
+import { wrapAddress } from '../../shared/ui/wrap-address';
 import { busyButton } from '../../shared/ui/busy-button';
 
 function Party({ party }: { party: MailParty }) {

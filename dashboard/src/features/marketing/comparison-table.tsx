@@ -3,8 +3,10 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { translateComparisonRows } from './comparison-rows';
 
 /**
- * The Free vs Pro table. Self-contained so the upgrade dialog can show it too; on a phone it
- * scrolls sideways inside its own box rather than widening the page.
+ * The Free vs Pro table. Self-contained so the upgrade dialog can show it too. On a phone its
+ * cells wrap to fit the narrowest box it stands in (the upgrade dialog's, 286 px at 360),
+ * rather than scroll sideways with nothing to say they can; the box still scrolls should a
+ * language's word not fit.
  */
 export function ComparisonTable({ caption }: { caption?: string }) {
   const { t, i18n } = useTranslation('marketing');
@@ -19,7 +21,7 @@ export function ComparisonTable({ caption }: { caption?: string }) {
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-700"
     >
-      <table className="w-full min-w-[20rem] border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
         <caption
           id={captionId}
           className={caption ? 'px-3 py-2 text-left font-semibold' : 'sr-only'}
@@ -28,15 +30,15 @@ export function ComparisonTable({ caption }: { caption?: string }) {
         </caption>
         <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
               {t('comparison.featureColumn')}
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
               {t('comparison.freeColumn')}
             </th>
             <th
               scope="col"
-              className="px-3 py-2 font-semibold text-indigo-700 dark:text-indigo-300"
+              className="px-2 py-2 font-semibold text-indigo-700 sm:px-3 dark:text-indigo-300"
             >
               {t('comparison.proColumn')}
             </th>
@@ -45,11 +47,11 @@ export function ComparisonTable({ caption }: { caption?: string }) {
         <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
           {rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row" className="px-3 py-2 font-medium">
+              <th scope="row" className="px-2 py-2 font-medium sm:px-3">
                 {row.feature}
               </th>
-              <td className="px-3 py-2 text-slate-600 dark:text-slate-300">{row.free}</td>
-              <td className="px-3 py-2 font-medium text-slate-900 dark:text-slate-100">
+              <td className="px-2 py-2 text-slate-600 sm:px-3 dark:text-slate-300">{row.free}</td>
+              <td className="px-2 py-2 font-medium text-slate-900 sm:px-3 dark:text-slate-100">
                 {row.pro}
               </td>
             </tr>

@@ -136,7 +136,7 @@ function ProSuccessContent() {
         )}
         {/* For support, should the payment need looking into; not something to read. */}
         <details className="mt-6 text-xs text-slate-500 dark:text-slate-400">
-          <summary className="cursor-pointer">{t('proSuccess.details')}</summary>
+          <summary className="cursor-pointer py-1">{t('proSuccess.details')}</summary>
           <p className="mt-1">{t('proSuccess.session', { id: shortSessionId(sessionId) })}</p>
         </details>
       </div>

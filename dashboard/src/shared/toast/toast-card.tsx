@@ -97,7 +97,7 @@ export function ToastCard({ toast }: { toast: Toast }) {
         type="button"
         onClick={dismiss}
         aria-label={t('toast.dismiss')}
-        className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="-m-1 flex size-8 shrink-0 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <span aria-hidden="true">×</span>
       </button>
