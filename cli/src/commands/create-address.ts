@@ -36,6 +36,12 @@ Prints the address (and, on a terminal, when it expires).`,
     }
     // A mailbox token would be ignored here: only a Pro API token changes what is made.
     const { apiToken } = context.credentials();
+    if (alias !== undefined && apiToken === undefined) {
+      throw new CliError(
+        "--alias needs a Pro API token: run 'tempmail login tm_…' with the token from your Pro profile.",
+        ExitCode.unauthorized,
+      );
+    }
     const created = await unwrap(
       generateEmail({
         client: context.client(apiToken),
