@@ -211,6 +211,27 @@ describeInChromium('the header in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('keeps a tall dialog’s title and Close in view while its content scrolls, on a phone', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/?upgrade=true`);
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await dialog.waitFor();
+    const body = dialog.getByTestId('dialog-body');
+    // Taller than the screen: the content scrolls, to its end.
+    expect(await body.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+    await body.evaluate((box) => box.scrollTo(0, box.scrollHeight));
+    for (const fixed of [
+      dialog.getByRole('button', { name: 'Close' }),
+      dialog.getByRole('heading', { name: 'Upgrade to Pro' }),
+    ]) {
+      const box = (await fixed.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(740);
+    }
+    await context.close();
+  }, 30_000);
+
   it('names icon buttons in a tooltip after 700 ms, at once along a toolbar, and Escape hides it', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();

@@ -14,7 +14,9 @@ export interface DialogState {
 
 /**
  * A modal dialog (Radix): focus moves in and is trapped while it is open, Escape and the
- * close button close it, and focus returns to what opened it.
+ * close button close it, and focus returns to what opened it. Its title and close button
+ * stay in view: only the content below them scrolls when the dialog is taller than the
+ * screen (a phone's upgrade dialog is twice its height).
  */
 export function AppDialog({
   open,
@@ -42,9 +44,9 @@ export function AppDialog({
           onFocus={(event) => event.target.scrollIntoView({ block: 'nearest' })}
           // Without a description Radix would warn; the title alone names the dialog then.
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:p-6 dark:bg-slate-900 dark:text-slate-100 ${wide ? 'max-w-3xl' : 'max-w-md'}`}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100 ${wide ? 'max-w-3xl' : 'max-w-md'}`}
         >
-          <div className="mb-4 flex items-start gap-3">
+          <div className="flex items-start gap-3 px-5 pt-5 pb-4 sm:px-6 sm:pt-6">
             <div className="min-w-0 flex-1">
               <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
               {description && (
@@ -60,7 +62,12 @@ export function AppDialog({
               <StrokeIcon path={CLOSE_ICON} />
             </Dialog.Close>
           </div>
-          {children}
+          <div
+            data-testid="dialog-body"
+            className="min-h-0 overflow-y-auto px-5 pb-5 sm:px-6 sm:pb-6"
+          >
+            {children}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
