@@ -1377,7 +1377,9 @@ export interface paths {
          * Describe the bearer token
          * @description Says what kind of token this is, the plan of its owner, the mailboxes it reads (a
          *     mailbox token: its own mailbox; a Pro API token: every live mailbox of its user) and the
-         *     rate-limit state after this call. Used by `tempmail whoami`.
+         *     rate-limit state, which this call does not spend: a caller out of requests can still ask
+         *     when it may go on. It has a budget of its own, 30 calls a minute (429 past it). Used by
+         *     `tempmail whoami`.
          *
          *     A mailbox made anonymously has plan `free`; one made with a Pro API token reports its
          *     user's plan. A Pro API token keeps working after the user's Pro time runs out, with

@@ -56,7 +56,7 @@ describe('free limit', () => {
     expect(second.status).toBe(304);
     expect(rateHeaders(second).remaining).toBe(2);
     await request(app).get('/v1/messages').set(auth).set('If-None-Match', etag).expect(304);
-    await request(app).get('/v1/me').set(auth).expect(200);
+    await request(app).get('/v1/domains').set(auth).expect(200);
 
     const refused = await request(app).get('/v1/messages').set(auth).expect(429);
     expect(refused.body).toMatchObject({ code: 'rate_limited' });
@@ -67,7 +67,7 @@ describe('free limit', () => {
     // Another mailbox has its own count.
     const other = await request(app).post('/v1/generate-email').expect(201);
     await request(app)
-      .get('/v1/me')
+      .get('/v1/domains')
       .set({ Authorization: `Bearer ${other.body.token}` })
       .expect(200);
   });
@@ -91,11 +91,36 @@ describe('Pro limit', () => {
     const token = (await buyer.get('/api/user-token').expect(200)).body.token as string;
     const auth = { Authorization: `Bearer ${token}` };
     for (let i = 0; i < 5; i += 1) {
-      const response = await request(app).get('/v1/me').set(auth).expect(200);
+      const response = await request(app).get('/v1/domains').set(auth).expect(200);
       expect(rateHeaders(response)).toMatchObject({ limit: 5, remaining: 4 - i });
-      expect(response.body.rateLimit).toMatchObject({ limit: 5, remaining: 4 - i });
     }
-    await request(app).get('/v1/me').set(auth).expect(429);
+    await request(app).get('/v1/domains').set(auth).expect(429);
+  });
+});
+
+describe('GET /v1/me', () => {
+  it('reports the limits without spending them, past them too, on a budget of its own', async () => {
+    const app = await serverWith({ free: 2, pro: 100, burst: 100 });
+    const { body } = await request(app).post('/v1/generate-email').expect(201);
+    const auth = { Authorization: `Bearer ${body.token}` };
+    await request(app).get('/v1/domains').set(auth).expect(200);
+    const before = await request(app).get('/v1/me').set(auth).expect(200);
+    expect(before.body.rateLimit).toMatchObject({ limit: 2, remaining: 1 });
+    expect(rateHeaders(before)).toMatchObject({ limit: 2, remaining: 1 });
+    // Asking twice spends nothing: the next counted call is still allowed.
+    await request(app).get('/v1/me').set(auth).expect(200);
+    await request(app).get('/v1/domains').set(auth).expect(200);
+    await request(app).get('/v1/domains').set(auth).expect(429);
+    // Out of requests, a script can still ask when it may go on.
+    const after = await request(app).get('/v1/me').set(auth).expect(200);
+    expect(after.body.rateLimit).toMatchObject({ limit: 2, remaining: 0 });
+    expect(after.body.rateLimit.reset).toBeGreaterThan(3500);
+    // Its own budget: 30 a minute.
+    for (let i = 0; i < 27; i += 1) await request(app).get('/v1/me').set(auth).expect(200);
+    const refused = await request(app).get('/v1/me').set(auth).expect(429);
+    expect(refused.body.message).toMatch(
+      /^Too many identity requests\. Try again in \d+ seconds\.$/,
+    );
   });
 });
 
@@ -105,12 +130,12 @@ describe('burst limit', () => {
     const { body } = await request(app).post('/v1/generate-email').expect(201);
     const auth = { Authorization: `Bearer ${body.token}` };
     for (let i = 0; i < 3; i += 1) {
-      const response = await request(app).get('/v1/me').set(auth).expect(200);
+      const response = await request(app).get('/v1/domains').set(auth).expect(200);
       // The burst window is the one nearest to its limit.
       expect(rateHeaders(response)).toMatchObject({ limit: 3, remaining: 2 - i });
       expect(rateHeaders(response).reset).toBeLessThanOrEqual(60);
     }
-    const refused = await request(app).get('/v1/me').set(auth).expect(429);
+    const refused = await request(app).get('/v1/domains').set(auth).expect(429);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -270,26 +295,30 @@ describe.each(limiterKinds)('limits per client and account (%s)', (limiters) => 
     expect(rateHeaders(generated)).toMatchObject({ limit: 6, remaining: 5 });
     // The mailbox's own token counts against the user that made it.
     const mailboxAuth = { Authorization: `Bearer ${generated.body.token}` };
-    expect(rateHeaders(await request(b).get('/v1/me').set(mailboxAuth).expect(200))).toMatchObject({
+    expect(
+      rateHeaders(await request(b).get('/v1/domains').set(mailboxAuth).expect(200)),
+    ).toMatchObject({
       remaining: 4,
     });
     // A rotated token carries on the same count (the revoked one costs its IP, not the user).
     const second = (await pro.post('/api/user-token').expect(201)).body.token as string;
     const secondAuth = { Authorization: `Bearer ${second}` };
     await request(a)
-      .get('/v1/me')
+      .get('/v1/domains')
       .set({ Authorization: `Bearer ${first}` })
       .expect(401);
-    expect(rateHeaders(await request(b).get('/v1/me').set(secondAuth).expect(200))).toMatchObject({
+    expect(
+      rateHeaders(await request(b).get('/v1/domains').set(secondAuth).expect(200)),
+    ).toMatchObject({
       remaining: 3,
     });
-    await request(a).get('/v1/me').set(secondAuth).expect(200);
-    await request(b).get('/v1/me').set(mailboxAuth).expect(200);
-    await request(a).get('/v1/me').set(secondAuth).expect(200);
-    const refused = await request(a).get('/v1/me').set(mailboxAuth).expect(429);
+    await request(a).get('/v1/domains').set(secondAuth).expect(200);
+    await request(b).get('/v1/domains').set(mailboxAuth).expect(200);
+    await request(a).get('/v1/domains').set(secondAuth).expect(200);
+    const refused = await request(a).get('/v1/domains').set(mailboxAuth).expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
     expect(rateHeaders(refused)).toMatchObject({ limit: 6, remaining: 0 });
-    await request(b).get('/v1/me').set(secondAuth).expect(429);
+    await request(b).get('/v1/domains').set(secondAuth).expect(429);
 
     // A free mailbox's count is the mailbox's, whichever of its tokens calls.
     await create.mailTm(a, 'counted').expect(201);
@@ -297,12 +326,12 @@ describe.each(limiterKinds)('limits per client and account (%s)', (limiters) => 
     const tokenOf = async () =>
       (await request(b).post('/token').send(login).expect(200)).body.token as string;
     const earlier = await tokenOf();
-    await request(a).get('/v1/me').set('Authorization', `Bearer ${earlier}`).expect(200);
-    await request(b).get('/v1/me').set('Authorization', `Bearer ${earlier}`).expect(200);
+    await request(a).get('/v1/domains').set('Authorization', `Bearer ${earlier}`).expect(200);
+    await request(b).get('/v1/domains').set('Authorization', `Bearer ${earlier}`).expect(200);
     const later = await tokenOf();
-    const last = await request(a).get('/v1/me').set('Authorization', `Bearer ${later}`);
+    const last = await request(a).get('/v1/domains').set('Authorization', `Bearer ${later}`);
     expect(rateHeaders(last)).toMatchObject({ limit: 3, remaining: 0 });
-    await request(b).get('/v1/me').set('Authorization', `Bearer ${later}`).expect(429);
+    await request(b).get('/v1/domains').set('Authorization', `Bearer ${later}`).expect(429);
   });
 
   it(`issues a user at most ${TOKENS_PER_HOUR} API tokens an hour, one of them live`, async () => {

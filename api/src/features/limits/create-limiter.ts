@@ -77,6 +77,28 @@ function stateOf(
 }
 
 /**
+ * The state of every window for `key` without taking from them: the one nearest its limit,
+ * as takeFromWindows reports an allowed request.
+ */
+export async function peekAtWindows(
+  limiters: readonly RateLimiterAbstract[],
+  key: string,
+): Promise<RateLimitState> {
+  const states = await Promise.all(
+    limiters.map(async (limiter): Promise<RateLimitState> => {
+      const used = await limiter.get(key);
+      return {
+        allowed: (used?.consumedPoints ?? 0) < limiter.points,
+        limit: limiter.points,
+        remaining: Math.max(0, limiter.points - (used?.consumedPoints ?? 0)),
+        reset: used ? Math.max(0, Math.ceil(used.msBeforeNext / 1000)) : limiter.duration,
+      };
+    }),
+  );
+  return states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+}
+
+/**
  * Takes one request for `key` from every window (e.g. a minute and an hour). Refused, it
  * reports the window that keeps the caller out longest; allowed, the one nearest its limit.
  */

@@ -1,5 +1,6 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
+  peekAtWindows,
   takeFromWindows,
   type CreateLimiter,
   type RateLimitState,
@@ -16,6 +17,8 @@ export interface ApiRateLimits {
 export interface ApiRateLimiter {
   /** Counts one request for `key` against its tier's hourly limit and the burst limit. */
   take(key: string, tier: RateTier): Promise<RateLimitState>;
+  /** Those limits' state for `key`, counting nothing. */
+  peek(key: string, tier: RateTier): Promise<RateLimitState>;
 }
 
 /**
@@ -34,5 +37,6 @@ export function createApiRateLimiter(
 
   return {
     take: (key, tier) => takeFromWindows([hourly[tier], burst], key),
+    peek: (key, tier) => peekAtWindows([hourly[tier], burst], key),
   };
 }

@@ -2,18 +2,27 @@ import type { RequestHandler, Response } from 'express';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
 import { clientAddress } from '../client-address.js';
-import { rateLimitHeaders, tooManyRequests } from '../rate-limit.js';
+import { consume, rateLimitHeaders, tooManyRequests } from '../rate-limit.js';
 import { createApiRateLimiter } from './api-rate-limiter.js';
 import { identifyCaller, type Caller } from './identify-caller.js';
+
+/**
+ * `GET /v1/me` reports the caller's limits, so it does not spend them: a script out of
+ * requests can still ask when it may go on. It has a budget of its own instead, so that it
+ * cannot be called without end.
+ */
+const IDENTITY_PER_MINUTE = 30;
 
 /**
  * In front of every `/v1` request, before parsing and validation so that every request
  * counts (refused, malformed and `304` ones too): identifies the caller, takes one request
  * from their limits and sets the RateLimit-* headers; past the limit, 429 with Retry-After.
- * A bad token still costs its IP one request, so guessing tokens is limited like anything else.
+ * A bad token still costs its IP one request, so guessing tokens is limited like anything
+ * else. `GET /v1/me` only reads the limits' state, and counts against a budget of its own.
  */
 export function guardPublicApi(services: Services): RequestHandler {
   const limiter = createApiRateLimiter(services.config.apiRateLimits, services.createLimiter);
+  const identity = services.createLimiter('api-me-minute', IDENTITY_PER_MINUTE, 60);
 
   async function take(response: Response, key: string, tier: Caller['tier']): Promise<void> {
     const state = await limiter.take(key, tier);
@@ -34,7 +43,12 @@ export function guardPublicApi(services: Services): RequestHandler {
       if (error instanceof ApiError) await take(response, `ip:${clientAddress(request)}`, 'free');
       throw error;
     }
-    await take(response, caller.rateKey, caller.tier);
+    if (request.method === 'GET' && request.path === '/me') {
+      await consume(identity, caller.rateKey, 'identity requests');
+      response.set(rateLimitHeaders(await limiter.peek(caller.rateKey, caller.tier)));
+    } else {
+      await take(response, caller.rateKey, caller.tier);
+    }
     response.locals.caller = caller;
   }
 
