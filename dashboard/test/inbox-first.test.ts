@@ -191,6 +191,9 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     const copy = await box(token.getByRole('button', { name: /^Copy API token$/i }));
     const codeBox = await box(code);
     expect(copy.x).toBeGreaterThanOrEqual(codeBox.x + codeBox.width);
+    // As tall as the token's one-line box, and the text above does not repeat the heading.
+    expect(Math.abs(copy.height - codeBox.height)).toBeLessThanOrEqual(1);
+    expect(await token.getByText('This token is shown only now').count()).toBe(1);
     // The checkout's id is for support, under Details.
     expect(await page.getByText(/Checkout session/).isVisible()).toBe(false);
 

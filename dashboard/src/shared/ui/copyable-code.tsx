@@ -3,7 +3,7 @@ import { CopyButton } from './copy-button';
 
 /**
  * Code to copy (a token, a curl example): the code scrolls sideways in its own box and the
- * Copy button stands beside it, never over a line of it.
+ * Copy button stands beside it, never over a line of it, as tall as a one-line box.
  */
 export function CopyableCode({ code, label }: { code: string; label: string }) {
   const { t } = useTranslation();
@@ -15,7 +15,7 @@ export function CopyableCode({ code, label }: { code: string; label: string }) {
       <CopyButton
         text={code}
         label={t('apiDocs.copyNamed', { name: label })}
-        className="shrink-0 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:hover:bg-slate-800"
+        className="min-h-11 shrink-0 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:hover:bg-slate-800"
       />
     </div>
   );
