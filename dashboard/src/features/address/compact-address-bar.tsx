@@ -24,7 +24,7 @@ export function CompactAddressBar({
   onGenerate: () => void;
 }) {
   const { t } = useTranslation();
-  const left = useCountdownText(mailbox.expiresAt, pro && !mailbox.ending);
+  const left = useCountdownText(mailbox.expiresAt);
   const bar = useRef<HTMLDivElement>(null);
   const shown = useScrolledPast(SHOW_AFTER_PX);
   // Fixed over the top of the page: what takes focus (Shift+Tab) is scrolled clear of it.
@@ -39,7 +39,10 @@ export function CompactAddressBar({
     >
       <span className="min-w-0 flex-1">
         <span className="block truncate font-mono text-sm">{mailbox.address}</span>
-        <span className="block text-xs text-slate-600 dark:text-slate-300">{left}</span>
+        {/* The bar has one short line for it: Pro's time left is in the panel and header. */}
+        <span className="block text-xs text-slate-600 dark:text-slate-300">
+          {pro && !mailbox.ending ? t('pro.persistentNote') : left}
+        </span>
       </span>
       <CopyAddressButton address={mailbox.address} />
       {/* Pro resets from the address panel, which asks first. */}
