@@ -129,8 +129,27 @@ describe('revoking the API token', () => {
       .get('/v1/me')
       .set({ Authorization: `Bearer ${token}` })
       .expect(200);
+    // A visitor has nothing to revoke: the call changes nothing.
     const free = await openBrowser(server.httpUrl);
-    expect((await free.delete('/api/user-token').expect(403)).body.code).toBe('pro_required');
+    await free.delete('/api/user-token').expect(204);
+  });
+
+  it('lets an owner whose Pro has ended revoke the token that still works for free', async () => {
+    const pro = await proBrowser();
+    const { token } = (await pro.get('/api/user-token').expect(200)).body as { token: string };
+    const bearer = { Authorization: `Bearer ${token}` };
+    // The pass ends; the token reads on the free tier, as the contract says.
+    await server.stores.users.update(
+      pro.id,
+      { proExpiresAt: server.services.now() - 1 },
+      server.services.now(),
+    );
+    const me = await request(server.httpUrl).get('/v1/me').set(bearer).expect(200);
+    expect(me.body).toMatchObject({ kind: 'api_token', isPro: false });
+    await pro.get('/api/user-token').expect(403);
+
+    await pro.delete('/api/user-token').expect(204);
+    await request(server.httpUrl).get('/v1/me').set(bearer).expect(401);
   });
 });
 

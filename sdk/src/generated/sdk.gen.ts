@@ -665,7 +665,9 @@ export const checkForwarding = <ThrowOnError extends boolean = false>(options: O
  * Revokes the user's token at once, leaving none: calls with it get 401 and its event
  * streams end. Nothing replaces it until `rotateUserToken`; until then `getUserToken`
  * answers 404. Revoking when there is no live token changes nothing and answers the same.
- * Pro only (403 `pro_required`).
+ * Any user with a session may revoke, Pro or not: a token keeps working on the free tier
+ * after its owner's Pro time ends, so its owner can always end it (403 `forbidden` without
+ * a session).
  *
  * The `Origin` header must match the server's public URL (403 `forbidden` otherwise).
  *

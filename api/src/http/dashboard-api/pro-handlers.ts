@@ -113,8 +113,10 @@ export function proHandlers(
       response.json(tokenResource(record, token));
     },
 
+    // Any signed-in user, Pro or no longer: a token outlives its owner's Pro time (it reads
+    // their mailboxes on the free tier), so whoever held Pro must be able to end it.
     async revokeUserToken(request, response) {
-      const user = await sessions.requirePro(request);
+      const { user } = await sessions.require(request);
       await apiTokens.revoke(user.id, services.now());
       response.status(204).end();
     },
