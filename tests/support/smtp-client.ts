@@ -89,11 +89,13 @@ export class SmtpClient {
   }
 
   /** Upgrades the connection after a 220 reply to STARTTLS (test certificates are self-signed). */
-  startTls(): Promise<SmtpClient> {
+  /** Upgrades to TLS (after STARTTLS's 220), with `options` to choose a protocol or cipher. */
+  startTls(options: tls.ConnectionOptions = {}): Promise<SmtpClient> {
     this.socket.removeAllListeners('data');
     return new Promise((resolve, reject) => {
-      const secure = tls.connect({ socket: this.socket, rejectUnauthorized: false }, () =>
-        resolve(new SmtpClient(secure)),
+      const secure = tls.connect(
+        { ...options, socket: this.socket, rejectUnauthorized: false },
+        () => resolve(new SmtpClient(secure)),
       );
       secure.once('error', reject);
     });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
 import {
   SMTPServer,
@@ -128,6 +129,22 @@ class ReceiveOnlySmtpServer extends SMTPServer {
     });
   }
 
+  /**
+   * The TLS session a session's mail comes over, if any: the cipher, and the protocol the
+   * two ends agreed on. Not smtp-server's `session.tlsOptions.version`: that is Node's
+   * `getCipher().version`, the oldest protocol the cipher suite works with (TLSv1.0 for a
+   * TLS 1.2 session on ECDHE-RSA-AES128-SHA), not the one in use.
+   */
+  tlsOf(session: SMTPServerSession): TlsSession | undefined {
+    if (!session.secure) return undefined;
+    const connection = [...this.openConnections].find((open) => open.session === session);
+    const socket = connection?._socket as TLSSocket | undefined;
+    const cipher = socket?.getCipher?.();
+    if (!cipher) return undefined;
+    const version = socket!.getProtocol() ?? cipher.version;
+    return { name: cipher.name, standardName: cipher.standardName, version };
+  }
+
   /** Closes, with 421, every connection stuck in the middle of a line for `limitMs`. */
   closeSlowSenders(limitMs: number, now = Date.now()): void {
     for (const connection of this.openConnections) {
@@ -186,21 +203,18 @@ function unofferedParameter(address: SMTPServerAddress, offered: ReadonlySet<str
     : reply(555, `5.5.4 Parameter ${name} is not supported by this server`);
 }
 
-/** The TLS session a message came over (smtp-server keeps the socket's cipher), if any. */
-function tlsSession(session: SMTPServerSession): TlsSession | undefined {
-  const cipher = session.tlsOptions;
-  if (!session.secure || !cipher) return undefined;
-  return { name: cipher.name, standardName: cipher.standardName, version: cipher.version };
-}
-
 /**
  * A header line recording the hop, as every MTA adds one (RFC 5321 section 4.4). Over TLS it
  * says which protocol and cipher, in a comment as Postfix writes it, and `with ESMTPS`.
  */
-function receivedHeader(session: SMTPServerSession, hostname: string, now: number): Buffer {
+function receivedHeader(
+  session: SMTPServerSession,
+  tls: TlsSession | undefined,
+  hostname: string,
+  now: number,
+): Buffer {
   const helo = (session.hostNameAppearsAs || 'unknown').replace(/[^\x21-\x7e]/g, '');
   const protocol = session.transmissionType || 'ESMTP';
-  const tls = tlsSession(session);
   const using = tls ? `\r\n\t(using ${tls.version} with cipher ${tls.standardName})` : '';
   return Buffer.from(
     `Received: from ${helo} ([${session.remoteAddress}])${using}\r\n\tby ${hostname} with ${protocol} id ${session.id};\r\n\t${new Date(now).toUTCString()}\r\n`,
@@ -336,9 +350,10 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
     },
 
     onData(stream: SMTPServerDataStream, session, callback: SmtpCallback) {
+      const tls = server.tlsOf(session);
       // Stamped when the data starts, as MTAs stamp the time a message began to arrive.
       const message = collectMessage(
-        receivedHeader(session, config.smtp.hostname, deps.now()),
+        receivedHeader(session, tls, config.smtp.hostname, deps.now()),
         config.smtp.maxMessageBytes,
       );
       // Read to the end whatever the size: stopping early would let the rest of the data
@@ -351,7 +366,7 @@ export async function startSmtp(deps: SmtpDeps): Promise<RunningSmtp> {
           return;
         }
         const mailboxIds = [...(recipients.get(session) ?? [])];
-        deps.ingest.accept(message.bytes(), mailboxIds, tlsSession(session)).then(
+        deps.ingest.accept(message.bytes(), mailboxIds, tls).then(
           (ids) => {
             // Every recipient ended while the message was on its way: a message to an
             // address that ends with its first one lost the race to another, the

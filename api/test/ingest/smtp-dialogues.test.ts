@@ -540,6 +540,33 @@ describe('STARTTLS', () => {
     });
   });
 
+  it('records the protocol the session uses, not the oldest its cipher suite allows', async () => {
+    const plain = await SmtpClient.connect(tlsServer.smtpPort);
+    await playDialogue(plain, [greeting, ehlo, { send: 'STARTTLS', expect: 220 }]);
+    // A TLS 1.2 session on a suite that dates from TLS 1.0: Node's getCipher() says TLSv1.0.
+    const secure = await plain.startTls({ maxVersion: 'TLSv1.2', ciphers: 'ECDHE-RSA-AES128-SHA' });
+    await playDialogue(secure, [
+      ehlo,
+      mailFrom,
+      { send: 'RCPT TO:<secure@tempmail.test>', expect: 250 },
+      ...data(message('over tls 1.2')),
+    ]);
+    secure.close();
+    await tlsServer.ingest.drain();
+    const mailbox = await tlsServer.stores.mailboxes.findByAddress('secure@tempmail.test');
+    const listed = await tlsServer.stores.messages.list([mailbox!.id], { limit: 10, offset: 0 });
+    const id = listed.find((entry) => entry.subject === 'over tls 1.2')!.id;
+    expect((await tlsServer.stores.messages.find(id, [mailbox!.id]))?.tls).toEqual({
+      name: 'ECDHE-RSA-AES128-SHA',
+      standardName: 'TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA',
+      version: 'TLSv1.2',
+    });
+    const source = Buffer.from(
+      (await tlsServer.stores.messages.findSource(id, [mailbox!.id]))!,
+    ).toString();
+    expect(source).toContain('(using TLSv1.2 with cipher TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA)');
+  });
+
   it('shows mail.tm clients the session a message came over, and null for clear text', async () => {
     const credentials = { address: 'verified@tempmail.test', password: 'secret123' };
     await request(tlsServer.httpUrl).post('/accounts').send(credentials).expect(201);
