@@ -41,12 +41,14 @@ const QUANTITY_AFTER = new RegExp(
 );
 
 /**
- * Words that say the code in their sentence no longer works ("your old code 111111 has
- * expired"), in the four languages. Such a code still counts, after every other: a mail
- * that sends a new code beside the old one means the new one.
+ * Words that say the code in their sentence has already stopped working ("your old code
+ * 111111 has expired"), in the four languages: past participles and "old", "previous". Not
+ * what every code's sentence says of its future ("expires in 10 minutes", French "expire
+ * dans", "no longer valid after that", "danach ungültig"). Such a code still counts, after
+ * every other: a mail that sends a new code beside the old one means the new one.
  */
 const STALE = new RegExp(
-  String.raw`(?<!\p{L})(?:expired|old|previous|earlier|no longer|invalid(?:ated)?|replaced|ancien(?:ne)?|expir[ée]e?|pr[ée]c[ée]dente?|n'est plus|anterior|caducad[oa]|expirad[oa]|ya no|abgelaufen|alte[nrs]?|vorherige[nrs]?|ung[üu]ltig|nicht mehr)(?!\p{L})`,
+  String.raw`(?<!\p{L})(?:expired|old|previous|earlier|invalidated|replaced|ancien(?:ne)?|expirée?|pr[ée]c[ée]dente?|anterior|caducad[oa]|expirad[oa]|abgelaufen(?:e[nrs]?)?|alte[nrs]?|vorherige[nrs]?)(?!\p{L})`,
   'iu',
 );
 /** Enough to put a stale code after every other, whatever their distances. */

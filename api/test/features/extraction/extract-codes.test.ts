@@ -77,11 +77,16 @@ describe('extractCodes', () => {
     expect(codes).toEqual([code, '111111']);
   });
 
-  it('does not take a code that expires later for an old one', () => {
-    expect(primaryCode(inText('Your code 222222 expires in 10 minutes.'))).toBe('222222');
-    expect(
-      extractCodes(inText('Your code is 222222. It expires in 10 minutes. Order 77001.')),
-    ).toEqual([{ value: '222222', context: 'Your code is 222222.' }]);
+  it.each([
+    ['Your code 482913 expires in 10 minutes.\nSupport PIN 7781'],
+    ['Votre code de vérification 482913 expire dans 10 minutes.\nCode d’accès support : 7781'],
+    [
+      'Your code is 482913 and is no longer valid after 10 minutes.\nYour old code 111111 has expired.',
+    ],
+    ['Ihr Code 482913 gilt 10 Minuten, danach ungültig.\nSupport-PIN 7781'],
+    ['Tu código 482913 caduca en 10 minutos.\nPIN de soporte 7781'],
+  ])('does not take a code that will expire for an old one: %j', (text) => {
+    expect(primaryCode(inText(text))).toBe('482913');
   });
 
   it('reads the code words on the lines around a number, with what stands before them', () => {
