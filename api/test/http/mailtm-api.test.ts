@@ -597,6 +597,40 @@ describe('mail.tm’s rate limit', () => {
     }
   });
 
+  it('refuses /token for an address after 20 wrong passwords in an hour, the right one too', async () => {
+    const limited = await startTestMailServer({});
+    try {
+      const address = 'guessed@tempmail.test';
+      const token = (password: string) =>
+        request(limited.httpUrl).post('/token').send({ address, password });
+      await request(limited.httpUrl)
+        .post('/accounts')
+        .send({ address, password: 'right-password' })
+        .expect(201);
+      // The right password spends nothing; twenty wrong ones, paced under the per-IP rate.
+      await token('right-password').expect(200);
+      for (let i = 0; i < 20; i += 1) {
+        await token(`wrong-${i}`).expect(401);
+        await new Promise((resolve) => setTimeout(resolve, 130));
+      }
+      const refused = await token('right-password').expect(429);
+      expect(refused.body).toEqual({
+        code: 429,
+        message: expect.stringMatching(
+          /^Too many wrong passwords for this address\. Try again in \d+ seconds\.$/,
+        ),
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      // Another address is not held up.
+      await request(limited.httpUrl)
+        .post('/token')
+        .send({ address: 'other@tempmail.test', password: 'x' })
+        .expect(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('does not count a browser’s preflights', async () => {
     const limited = await startTestMailServer({ MAILTM_RATE_LIMIT: '8' });
     try {

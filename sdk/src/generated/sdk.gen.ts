@@ -1586,7 +1586,10 @@ export const mailTmGetAccount = <ThrowOnError extends boolean = false>(options: 
  * Exchanges an account's address and password for a bearer JWT, sent as
  * `Authorization: Bearer <token>` on the other calls. The body is the same plain object
  * `{id, token}` whatever the `Accept` header; only the `Content-Type` follows it. A wrong
- * address or password is a 401 `Invalid credentials.`.
+ * address or password is a 401 `Invalid credentials.`. After 20 wrong passwords for one
+ * address in an hour, from anywhere, that address is answered 429 (`Too many wrong
+ * passwords for this address. Try again in N seconds.`) until the hour ends, the right
+ * password too.
  *
  * Public: no token needed; an empty `Authorization: Bearer ` header is ignored.
  *

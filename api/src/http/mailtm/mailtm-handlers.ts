@@ -6,6 +6,8 @@ import { FREE_MAILBOX_LIFETIME_MS } from '../../features/mailboxes/lifetimes.js'
 import { openEventStream } from '../event-stream.js';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
+import { peekAtWindows } from '../../features/limits/create-limiter.js';
+import { tooManyRequests } from '../rate-limit.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import { sendAttachment, sendSource } from '../mailbox-views/send-download.js';
 import { catchUpAfterGaps, sentIds } from '../mailbox-views/catch-up-after-gap.js';
@@ -25,6 +27,15 @@ import {
 
 const notFound = () => new ApiError(404, 'not_found', 'Not Found');
 
+/**
+ * Wrong passwords one address may take an hour at `POST /token`, from anywhere. The per-IP
+ * rate alone would let many IPs, or the visitors of a page that calls us (CORS, ADR 0029),
+ * guess one mailbox's password together. Past it the address's `/token` answers 429 for
+ * the rest of the hour, to the right password too; a token already held keeps working. Any
+ * address counts alike, so the answer says nothing of whether it exists.
+ */
+const WRONG_PASSWORDS_PER_ADDRESS_HOUR = 20;
+
 /** Account frames (with `used`) on a Mercure stream come at most this often. */
 const ACCOUNT_FRAME_MS = 250;
 
@@ -43,6 +54,11 @@ export function mailTmHandlers(
   const { mailboxes, config } = services;
   const domainsSince = services.now();
   const addressCreation = limitAddressCreation(services);
+  const wrongPasswords = services.createLimiter(
+    'mailtm-wrong-passwords-hour',
+    WRONG_PASSWORDS_PER_ADDRESS_HOUR,
+    3600,
+  );
 
   /** The account; `id` is its IRI, `/me` when it was asked for as the caller. */
   async function sendAccount(
@@ -140,8 +156,20 @@ export function mailTmHandlers(
 
     async mailTmCreateToken(request, response) {
       const { address, password } = request.body;
+      const key = address.trim().toLowerCase();
+      const tried = await peekAtWindows([wrongPasswords], key);
+      if (!tried.allowed) {
+        throw tooManyRequests(
+          { ...tried, retryAfter: Math.max(1, tried.reset) },
+          `Too many wrong passwords for this address. Try again in ${String(Math.max(1, tried.reset))} seconds.`,
+        );
+      }
       const mailbox = await mailboxes.signIn(address, password, services.now());
-      if (!mailbox) throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
+      if (!mailbox) {
+        // Only the wrong ones count: the owner's right password spends nothing.
+        await wrongPasswords.consume(key).catch(() => undefined);
+        throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
+      }
       const token = await services.mailboxTokens.issue(
         { mailboxId: mailbox.id, address: mailbox.address },
         mailbox.expiresAt,
