@@ -1,7 +1,12 @@
 import type { Request, RequestHandler } from 'express';
 
-/** What a page on another site may send: every method and header the token APIs read. */
+/** What a page on another site may send: every method the token APIs answer. */
 const ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, DELETE';
+/**
+ * The headers the token APIs read, allowed when a preflight names none. One that names some
+ * gets them back: a client's own (an SDK user's `X-Trace`, a polyfill's `Cache-Control`)
+ * would otherwise fail the preflight, and with no credentials allowed they carry nothing.
+ */
 const ALLOWED_HEADERS =
   'Authorization, Content-Type, Accept, If-None-Match, If-Modified-Since, Last-Event-ID';
 /** What it may read beyond the basic headers: validators, file names and the limits. */
@@ -32,7 +37,8 @@ export function allowCrossOrigin(isTokenApi: (request: Request) => boolean): Req
         .status(204)
         .set({
           'Access-Control-Allow-Methods': ALLOWED_METHODS,
-          'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+          'Access-Control-Allow-Headers':
+            request.headers['access-control-request-headers'] ?? ALLOWED_HEADERS,
           'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
         })
         .end();
