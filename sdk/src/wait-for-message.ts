@@ -83,11 +83,14 @@ export async function waitForMessage(
         // What the inbox's listings last met: a stream that cannot open is fallen back from.
         if (outcome.call === 'listing') lastError = outcome.ok ? undefined : outcome.error;
         if (outcome.ok) return;
-        // A 429 that outlasts the wait: say so now rather than time out for it.
-        const { error, nextTryAt } = outcome;
-        if (error instanceof TempMailError && error.status === 429 && nextTryAt > deadline) {
-          refusal = error;
-          stop.abort();
+        // A 429 whose own Retry-After outlasts the wait: say so now rather than time out for
+        // it. (Not the next poll's time: a stream may still bring the message before that.)
+        const { error } = outcome;
+        if (error instanceof TempMailError && error.status === 429) {
+          if (Date.now() + (error.retryAfter ?? 0) * 1000 > deadline) {
+            refusal = error;
+            stop.abort();
+          }
         }
       },
     });

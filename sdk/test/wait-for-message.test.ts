@@ -269,6 +269,39 @@ describe('waitForMessage', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it('on one address, retries the first listing of skipExisting when the server fails', async () => {
+    const arrived = summary({ subject: 'After the deploy' });
+    const api = fakePublicApi({
+      messages: [unavailable, listing()],
+      next: [{ status: 200, body: arrived }],
+    });
+
+    const found = await waitForMessage(clientOf(api), {
+      mailbox: 'box@tempmail.test',
+      skipExisting: true,
+      timeout: 5_000,
+    });
+
+    expect(found.id).toBe(arrived.id);
+    expect(api.requests.map((r) => r.path)).toEqual([
+      '/v1/messages',
+      '/v1/messages',
+      '/v1/addresses/box%40tempmail.test/messages/next',
+    ]);
+  });
+
+  it('on one address, pauses after a 204 that came well before its time', async () => {
+    // A node that is stopping answers every long poll at once.
+    const api = fakePublicApi({ next: [{ status: 204 }] });
+
+    await expect(
+      waitForMessage(clientOf(api), { mailbox: 'box@tempmail.test', timeout: 2_500 }),
+    ).rejects.toBeInstanceOf(TempMailTimeoutError);
+
+    // 0.5 s, then 1 s between them: not a request per turn of the event loop.
+    expect(api.requests.length).toBeLessThanOrEqual(4);
+  });
+
   it('closes the stream itself when fetch does not pass the abort on', async () => {
     const api = fakePublicApi({
       events: [{ stream: true }],

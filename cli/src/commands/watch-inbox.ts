@@ -73,21 +73,24 @@ start ends it with exit code 7; one that goes away later is tried again until it
         context.note(`Cannot reach the server; trying again in ${formatDuration(seconds)}.`);
       }
     };
-    for await (const message of watchMessages(client, {
-      signal: stop.signal,
-      onModeChange: announce,
-      onTry,
-    })) {
-      if (!(await matches(message))) continue;
-      if (context.json) context.printJson(message);
-      else if (!context.stdout.isTTY) context.print(messageLine(message));
-      else {
-        const from = cleanLine(formatAddress(message.from));
-        const subject = cleanLine(message.subject) || '(no subject)';
-        context.print(`${formatLocalTime(message.date)}  ${from}  ${subject}  [${message.id}]`);
+    try {
+      for await (const message of watchMessages(client, {
+        signal: stop.signal,
+        onModeChange: announce,
+        onTry,
+      })) {
+        if (!(await matches(message))) continue;
+        if (context.json) context.printJson(message);
+        else if (!context.stdout.isTTY) context.print(messageLine(message));
+        else {
+          const from = cleanLine(formatAddress(message.from));
+          const subject = cleanLine(message.subject) || '(no subject)';
+          context.print(`${formatLocalTime(message.date)}  ${from}  ${subject}  [${message.id}]`);
+        }
       }
+    } finally {
+      context.signal.removeEventListener('abort', stopped);
     }
-    context.signal.removeEventListener('abort', stopped);
     if (unreachable) throw unreachable;
     // Otherwise the loop ends only when Ctrl-C aborted it: the normal way to stop watching.
     return 0;

@@ -20,6 +20,8 @@ export interface FakeStream {
 export function fakePublicApi(answers: {
   events?: FakeAnswer[];
   messages?: FakeAnswer[];
+  /** `GET /v1/addresses/{address}/messages/next`, whatever the address. */
+  next?: FakeAnswer[];
   /**
    * Streams ignore the request's abort signal, as they do in real life once the generated
    * client's Request object has been garbage collected.
@@ -28,13 +30,19 @@ export function fakePublicApi(answers: {
 }) {
   const requests: { path: string; headers: Headers; at: number }[] = [];
   const streams: FakeStream[] = [];
-  const queues = { '/v1/events': answers.events ?? [], '/v1/messages': answers.messages ?? [] };
+  const queues = {
+    '/v1/events': answers.events ?? [],
+    '/v1/messages': answers.messages ?? [],
+    next: answers.next ?? [],
+  };
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname;
     requests.push({ path, headers: request.headers, at: Date.now() });
-    const queue = queues[path as keyof typeof queues];
+    const queue = path.endsWith('/messages/next')
+      ? queues.next
+      : queues[path as Exclude<keyof typeof queues, 'next'>];
     if (queue === undefined) return json(404, { code: 'not_found', message: 'Not found.' });
     const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 503 };
     if ('stream' in answer) return openStream(request.signal);
