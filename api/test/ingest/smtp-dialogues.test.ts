@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
+import type { ConnectionOptions } from 'node:tls';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { limiterFactory, type CreateLimiter } from '../../src/features/limits/create-limiter.js';
@@ -499,6 +500,33 @@ describe('STARTTLS', () => {
     certificate?.remove();
   });
 
+  /** Sends a message to `to` after STARTTLS (with `options` for the client's side). */
+  async function sendOverTls(to: string, subject: string, options: ConnectionOptions = {}) {
+    const plain = await SmtpClient.connect(tlsServer.smtpPort);
+    await playDialogue(plain, [greeting, ehlo, { send: 'STARTTLS', expect: 220 }]);
+    const secure = await plain.startTls(options);
+    await playDialogue(secure, [
+      ehlo,
+      mailFrom,
+      { send: `RCPT TO:<${to}>`, expect: 250 },
+      ...data(message(subject)),
+    ]);
+    secure.close();
+    await tlsServer.ingest.drain();
+  }
+
+  /** The stored message of `address` with this subject: its detail and its raw source. */
+  async function storedMessage(address: string, subject: string) {
+    const mailbox = await tlsServer.stores.mailboxes.findByAddress(address);
+    const listed = await tlsServer.stores.messages.list([mailbox!.id], { limit: 50, offset: 0 });
+    const id = listed.find((entry) => entry.subject === subject)!.id;
+    const raw = await tlsServer.stores.messages.findSource(id, [mailbox!.id]);
+    return {
+      detail: await tlsServer.stores.messages.find(id, [mailbox!.id]),
+      source: Buffer.from(raw!).toString(),
+    };
+  }
+
   it('is offered with a certificate, and mail flows over the encrypted session', async () => {
     const plain = await SmtpClient.connect(tlsServer.smtpPort);
     const [, features] = await playDialogue(plain, [
@@ -525,14 +553,10 @@ describe('STARTTLS', () => {
     expect(stored.map((entry) => entry.subject)).toEqual(['over tls']);
 
     // The session is recorded: in the Received line, and for mail.tm's verifications.tls.
-    const id = stored[0]!.id;
-    const source = Buffer.from(
-      (await tlsServer.stores.messages.findSource(id, [mailbox!.id]))!,
-    ).toString();
+    const { detail, source } = await storedMessage('secure@tempmail.test', 'over tls');
     expect(source).toMatch(
       /^Received: from [^\r]+\r\n\t\(using TLSv1\.[23] with cipher TLS_\w+\)\r\n\tby \S+ with ESMTPS id /,
     );
-    const detail = await tlsServer.stores.messages.find(id, [mailbox!.id]);
     expect(detail?.tls).toEqual({
       name: expect.any(String),
       standardName: expect.stringMatching(/^TLS_/),
@@ -541,29 +565,17 @@ describe('STARTTLS', () => {
   });
 
   it('records the protocol the session uses, not the oldest its cipher suite allows', async () => {
-    const plain = await SmtpClient.connect(tlsServer.smtpPort);
-    await playDialogue(plain, [greeting, ehlo, { send: 'STARTTLS', expect: 220 }]);
     // A TLS 1.2 session on a suite that dates from TLS 1.0: Node's getCipher() says TLSv1.0.
-    const secure = await plain.startTls({ maxVersion: 'TLSv1.2', ciphers: 'ECDHE-RSA-AES128-SHA' });
-    await playDialogue(secure, [
-      ehlo,
-      mailFrom,
-      { send: 'RCPT TO:<secure@tempmail.test>', expect: 250 },
-      ...data(message('over tls 1.2')),
-    ]);
-    secure.close();
-    await tlsServer.ingest.drain();
-    const mailbox = await tlsServer.stores.mailboxes.findByAddress('secure@tempmail.test');
-    const listed = await tlsServer.stores.messages.list([mailbox!.id], { limit: 10, offset: 0 });
-    const id = listed.find((entry) => entry.subject === 'over tls 1.2')!.id;
-    expect((await tlsServer.stores.messages.find(id, [mailbox!.id]))?.tls).toEqual({
+    await sendOverTls('secure@tempmail.test', 'over tls 1.2', {
+      maxVersion: 'TLSv1.2',
+      ciphers: 'ECDHE-RSA-AES128-SHA',
+    });
+    const { detail, source } = await storedMessage('secure@tempmail.test', 'over tls 1.2');
+    expect(detail?.tls).toEqual({
       name: 'ECDHE-RSA-AES128-SHA',
       standardName: 'TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA',
       version: 'TLSv1.2',
     });
-    const source = Buffer.from(
-      (await tlsServer.stores.messages.findSource(id, [mailbox!.id]))!,
-    ).toString();
     expect(source).toContain('(using TLSv1.2 with cipher TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA)');
   });
 
@@ -571,16 +583,7 @@ describe('STARTTLS', () => {
     const credentials = { address: 'verified@tempmail.test', password: 'secret123' };
     await request(tlsServer.httpUrl).post('/accounts').send(credentials).expect(201);
     const { token } = (await request(tlsServer.httpUrl).post('/token').send(credentials)).body;
-    const plain = await SmtpClient.connect(tlsServer.smtpPort);
-    await playDialogue(plain, [greeting, ehlo, { send: 'STARTTLS', expect: 220 }]);
-    const secure = await plain.startTls();
-    await playDialogue(secure, [
-      ehlo,
-      mailFrom,
-      { send: 'RCPT TO:<verified@tempmail.test>', expect: 250 },
-      ...data(message('sealed')),
-    ]);
-    secure.close();
+    await sendOverTls('verified@tempmail.test', 'sealed');
     await playDialogue(await SmtpClient.connect(tlsServer.smtpPort), [
       greeting,
       ehlo,
