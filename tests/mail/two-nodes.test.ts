@@ -69,13 +69,13 @@ describeWithServices(
       const remaining: number[] = [];
       for (let i = 0; i < 6; i += 1) {
         const node = i % 2 === 0 ? first : second;
-        const response = await fetch(`${node.url}/v1/me`, { headers: auth });
+        const response = await fetch(`${node.url}/v1/domains`, { headers: auth });
         expect(response.status).toBe(200);
         remaining.push(Number(response.headers.get('ratelimit-remaining')));
       }
       expect(remaining).toEqual([5, 4, 3, 2, 1, 0]);
       for (const node of [first, second]) {
-        const refused = await fetch(`${node.url}/v1/me`, { headers: auth });
+        const refused = await fetch(`${node.url}/v1/domains`, { headers: auth });
         expect(refused.status).toBe(429);
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       }
