@@ -185,12 +185,18 @@ describeInChromium('the header in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
-  it('shows what has focus in a dialog taller than the screen, Close included after a wrap', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 600 } });
+  /** The upgrade dialog, opened by its link, on a screen of this size. */
+  async function openUpgradeDialog(viewport: { width: number; height: number }) {
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/?upgrade=true`);
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
     await dialog.waitFor();
+    return { context, page, dialog };
+  }
+
+  it('shows what has focus in a dialog taller than the screen, Close included after a wrap', async () => {
+    const { context, page, dialog } = await openUpgradeDialog({ width: 1280, height: 600 });
     const close = dialog.getByRole('button', { name: 'Close' });
     await expect
       .poll(() => close.evaluate((element) => element === document.activeElement))
@@ -212,11 +218,7 @@ describeInChromium('the header in Chromium', (suite) => {
   }, 30_000);
 
   it('keeps a tall dialog’s title and Close in view while its content scrolls, on a phone', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    await page.goto(`${suite.server.url}/?upgrade=true`);
-    const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
-    await dialog.waitFor();
+    const { context, dialog } = await openUpgradeDialog({ width: 360, height: 740 });
     const body = dialog.getByTestId('dialog-body');
     // Taller than the screen: the content scrolls, to its end.
     expect(await body.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
