@@ -747,8 +747,12 @@ export interface paths {
          *     `token: null` with the `prefix` to recognise it. A lost token is replaced with
          *     `rotateUserToken`. After `revokeUserToken` there is no token, and this answers 404
          *     (`not_found`) until `rotateUserToken` makes one: a revoked token is never silently
-         *     replaced. Pro only (403 `pro_required`). The first call counts as an issued token (see
-         *     `rotateUserToken`).
+         *     replaced. The first call counts as an issued token (see `rotateUserToken`).
+         *
+         *     Without Pro it makes no token: a user whose Pro has ended gets the prefix of the token
+         *     left from their Pro time (it still reads their mailboxes, on the free tier, until
+         *     revoked), and 404 (`not_found`) when there is none; 403 (`forbidden`) without a
+         *     session.
          */
         readonly get: operations["getUserToken"];
         readonly put?: never;

@@ -1,8 +1,10 @@
 // Pro in a real browser: the upgrade through the demo checkout, the success page, the
 // purchase email confirmed in the paying browser (and refused in any other), the Pro header,
 // a custom alias, forwarding with its confirmation, the profile, a pass's end, revoking the
-// API token, and the sign-in link whose page asks before it signs a browser in or switches
-// it from another account.
+// API token, the account once Pro has ended (the token left, Sign out), and the sign-in link
+// whose page asks before it signs a browser in or switches it from another account.
+import BetterSqlite3 from 'better-sqlite3';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { sendMail } from '../../tests/support/send-mail.js';
@@ -256,6 +258,78 @@ describeInChromium('Pro in Chromium', (suite) => {
     expect(made).not.toBe(token);
     expect(await me(made)).toBe(200);
     await api.getByRole('button', { name: 'Revoke token' }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('shows an account whose Pro ended the token it left, to revoke, and signs it out', async () => {
+    const context = await suite.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/?upgrade=true`);
+    await page
+      .getByRole('dialog', { name: 'Upgrade to Pro' })
+      .getByRole('button', { name: 'Get the 24-hour pass' })
+      .click();
+    await page.waitForURL(/\/demo-checkout\//, { timeout: 10_000 });
+    await page.getByLabel(/Email to sign in on your other devices/).fill('ended@example.com');
+    await page.getByRole('button', { name: 'Complete demo payment' }).click();
+    const shown = page.getByRole('region', { name: 'Your API token' }).locator('pre');
+    await shown.waitFor({ timeout: 10_000 });
+    const token = (await shown.textContent())!.trim();
+    const confirmEmail = await linkMailedTo(
+      suite.server.dataDir,
+      'ended@example.com',
+      /https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_-]+/,
+    );
+    await page.goto(confirmEmail);
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+    await page.getByText('Confirmed: ended@example.com', { exact: false }).waitFor();
+
+    // The pass runs out on the server; the token made in Pro time still reads, for free.
+    const database = new BetterSqlite3(path.join(suite.server.dataDir, 'tempmail.db'));
+    try {
+      const ended = database
+        .prepare('update users set pro_expires_at = ? where email = ?')
+        .run(Date.now() - 60_000, 'ended@example.com');
+      expect(ended.changes).toBe(1);
+    } finally {
+      database.close();
+    }
+    const me = async () =>
+      (await fetch(`${suite.server.url}/v1/me`, { headers: { Authorization: `Bearer ${token}` } }))
+        .status;
+    expect(await me()).toBe(200);
+
+    await page.goto(`${suite.server.url}/`);
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Upgrade to Pro' }).waitFor({ timeout: 10_000 });
+    await header.getByRole('button', { name: 'Your account' }).click();
+    const account = page.getByRole('dialog', { name: 'Your account' });
+    await account.getByText('Signed in as ended@example.com').waitFor();
+    await account.getByText(/^Your Pro ended on /).waitFor();
+    const api = account.getByRole('region', { name: 'API access' });
+    await api
+      .getByText(`Your token that starts with ${token.slice(0, 10)}`, { exact: false })
+      .waitFor({ timeout: 10_000 });
+    // Without Pro, the token can be ended but no new one made.
+    expect(await api.getByRole('button', { name: /Create/ }).count()).toBe(0);
+    await api.getByRole('button', { name: 'Revoke token' }).click();
+    const none = api.getByRole('status').filter({ hasText: 'You have no API token.' });
+    await none.waitFor();
+    await expect.poll(() => none.evaluate((line) => line === document.activeElement)).toBe(true);
+    expect(await me()).toBe(401);
+
+    // The way back to Pro, and out of the account.
+    await account.getByRole('button', { name: 'Get Pro again' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade to Pro' }).waitFor();
+    await page.keyboard.press('Escape');
+    await header.getByRole('button', { name: 'Your account' }).click();
+    await account.getByRole('button', { name: 'Sign out' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Sign out?' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    await header.getByRole('button', { name: 'Sign in to Pro' }).waitFor({ timeout: 10_000 });
+    expect(await header.getByRole('button', { name: 'Your account' }).count()).toBe(0);
     await context.close();
   }, 60_000);
 

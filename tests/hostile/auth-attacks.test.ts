@@ -317,7 +317,13 @@ describe('public API tokens', () => {
 });
 
 describe('session cookies', () => {
-  const proCalls = ['/api/user-token', '/api/messages-all', '/api/forwarding-settings'];
+  const proCalls = ['/api/messages-all', '/api/events', '/api/forwarding-settings'];
+  /** What any session reads of its own, Pro or not: a stranger's cookie shows none of it. */
+  async function expectNothingOfTheirs(reader: string | Browser) {
+    const read = (path: string) =>
+      typeof reader === 'string' ? get(path, { cookie: reader }) : reader.get(path);
+    expectStandardError(await read('/api/user-token'), 404, errorCodes);
+  }
 
   it('that were forged reach nobody: Pro calls are refused, /api/user shows a blank visitor', async () => {
     for (const cookie of [
@@ -331,6 +337,7 @@ describe('session cookies', () => {
         // A well-formed cookie nobody issued reads as a visitor who has stored nothing.
         expect(['forbidden', 'pro_required']).toContain((response.body as { code: string }).code);
       }
+      await expectNothingOfTheirs(cookie);
       const user = await get('/api/user', { cookie });
       expect(user.status).toBe(200);
       expect(user.body).toMatchObject({ isPro: false, email: null });
@@ -351,6 +358,7 @@ describe('session cookies', () => {
     const leaving = await buyPro(server.url, 'leaving@example.com');
     expect((await leaving.post('/api/logout')).status).toBe(200);
     for (const path of proCalls) expectStandardError(await leaving.get(path), 403, errorCodes);
+    await expectNothingOfTheirs(leaving);
     const again = await leaving.get('/api/user');
     expect((again.body as { id: string }).id).not.toBe(leaving.id);
   });

@@ -42,7 +42,6 @@ describe('Pro only', () => {
   it('refuses every Pro call to a free user with 403 pro_required', async () => {
     const free = await openBrowser(server.httpUrl);
     const calls = [
-      free.get('/api/user-token'),
       free.post('/api/user-token'),
       free.post('/api/create-custom-email', { alias: 'x', domain: 'tempmail.test' }),
       free.post('/api/save-custom-alias', { customAlias: 'x' }),
@@ -57,6 +56,10 @@ describe('Pro only', () => {
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('pro_required');
     }
+    // Reading the token is no Pro call: a free user has none, and gets none made.
+    const none = await free.get('/api/user-token').expect(404);
+    expect(none.body).toMatchObject({ code: 'not_found', message: 'You have no API token.' });
+    await free.get('/api/user-token').expect(404);
   });
 });
 
@@ -146,10 +149,14 @@ describe('revoking the API token', () => {
     );
     const me = await request(server.httpUrl).get('/v1/me').set(bearer).expect(200);
     expect(me.body).toMatchObject({ kind: 'api_token', isPro: false });
-    await pro.get('/api/user-token').expect(403);
+    // The owner can see it is still there, and end it; only Pro makes a new one.
+    const left = await pro.get('/api/user-token').expect(200);
+    expect(left.body).toMatchObject({ token: null, prefix: token.slice(0, 10) });
+    await pro.post('/api/user-token').expect(403);
 
     await pro.delete('/api/user-token').expect(204);
     await request(server.httpUrl).get('/v1/me').set(bearer).expect(401);
+    await pro.get('/api/user-token').expect(404);
   });
 });
 

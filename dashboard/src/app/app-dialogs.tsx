@@ -1,8 +1,9 @@
 import type { User } from '@tempmail/sdk';
 import { openDialog, useOpenDialog, type AppDialogName } from '../features/account/dialog-store';
+import { AccountDialog } from '../features/account/account-dialog';
 import { ProfileDialog } from '../features/account/profile-dialog';
 import { RecoveryDialog } from '../features/account/recovery-dialog';
-import { isProUser, proExpiry } from '../features/account/pro-status';
+import { isFormerProUser, isProUser, proExpiry } from '../features/account/pro-status';
 import { ApiDocsDialog } from '../features/pro/api-docs-dialog';
 import { CustomAliasDialog } from '../features/pro/custom-alias-dialog';
 import { ForwardingDialog } from '../features/pro/forwarding-dialog';
@@ -11,10 +12,11 @@ import { UpgradeDialog } from '../features/upgrade/upgrade-dialog';
 import { AppQueries } from '../features/account/app-queries';
 
 /**
- * The dialogs any part of the app opens through `openDialog`, one at a time. The Pro ones
- * exist only for a Pro user: for anyone else their name opens the upgrade dialog instead.
+ * The dialogs any part of the app opens through `openDialog`, one at a time, with the app's
+ * data layer they call the API through. The Pro ones exist only for a Pro user: for anyone
+ * else their name opens the upgrade dialog instead. A signed-in user whose Pro has ended
+ * has their account's dialog in the profile's place.
  */
-/** The dialogs, with the app's data layer they call the API through. */
 export function AppDialogs({ user }: { user: User | undefined }) {
   return (
     <AppQueries>
@@ -47,6 +49,7 @@ function Dialogs({ user }: { user: User | undefined }) {
       />
       <RecoveryDialog variant="recovery" {...props('recovery')} />
       <RecoveryDialog variant="login" {...props('login')} />
+      {user && isFormerProUser(user) && <AccountDialog user={user} {...props('account')} />}
       {pro && user && proUntil !== null && (
         <>
           <CustomAliasDialog proExpiresAt={proUntil} {...props('alias')} />

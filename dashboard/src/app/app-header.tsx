@@ -4,7 +4,7 @@ import { SiteLink } from '../shared/routing/site-link';
 import { sitePath } from '../shared/routing/site-routes';
 import { useSiteRoute } from '../shared/routing/use-site-route';
 import { openDialog } from '../features/account/dialog-store';
-import { isProUser } from '../features/account/pro-status';
+import { isFormerProUser, isProUser } from '../features/account/pro-status';
 import { StrokeIcon } from '../shared/stroke-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
@@ -51,13 +51,16 @@ function AccountControls({ user }: { user: User | undefined }) {
       </>
     );
   }
+  // Signed in, with Pro ended: the same button opens the account (Sign out, the API token).
+  const signedIn = isFormerProUser(user);
+  const label = t(signedIn ? 'header.account' : 'header.login');
   return (
     <>
-      <Tooltip label={t('header.login')}>
+      <Tooltip label={label}>
         <button
           type="button"
-          onClick={() => openDialog('login')}
-          aria-label={t('header.login')}
+          onClick={() => openDialog(signedIn ? 'account' : 'login')}
+          aria-label={label}
           className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <StrokeIcon path={LOGIN_ICON} />

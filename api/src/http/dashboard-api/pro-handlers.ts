@@ -94,12 +94,17 @@ export function proHandlers(
   }
 
   return {
+    // Any signed-in user may look, as any may revoke: a token made in Pro time keeps working
+    // after it, and its owner must be able to see that it does. Only Pro makes one.
     async getUserToken(request, response) {
-      const user = await sessions.requirePro(request);
+      const { user } = await sessions.require(request);
       const existing = await apiTokens.findForUser(user.id);
       if (existing) {
         response.json(tokenResource(existing, null));
         return;
+      }
+      if (!isPro(user, services.now())) {
+        throw new ApiError(404, 'not_found', 'You have no API token.');
       }
       // Made unasked only the first time: a token the user revoked stays gone.
       if (await apiTokens.hasIssued(user.id)) {

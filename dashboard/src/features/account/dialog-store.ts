@@ -2,7 +2,15 @@ import { createStore } from '../../shared/create-store';
 
 /** The dialogs that any part of the app can open. */
 export type AppDialogName =
-  'upgrade' | 'recovery' | 'login' | 'alias' | 'forwarding' | 'webhooks' | 'api-docs' | 'profile';
+  | 'upgrade'
+  | 'recovery'
+  | 'login'
+  | 'account'
+  | 'alias'
+  | 'forwarding'
+  | 'webhooks'
+  | 'api-docs'
+  | 'profile';
 
 const open = createStore<AppDialogName | null>(null);
 

@@ -17,3 +17,16 @@ export function isProUser(
   const expiry = proExpiry(user);
   return user?.isPro === true && expiry !== null && expiry > now;
 }
+
+/**
+ * Signed in to an account whose Pro has ended: it had Pro (or proved a purchase email) and
+ * has none now. Such a user has an account to see, a token from Pro time that may still
+ * work, and a session to end.
+ */
+export function isFormerProUser(
+  user: Pick<User, 'isPro' | 'proExpiresAt' | 'email'> | undefined,
+  now = Date.now(),
+): boolean {
+  if (!user || isProUser(user, now)) return false;
+  return Boolean(user.email) || proExpiry(user) !== null;
+}

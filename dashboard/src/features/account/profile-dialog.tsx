@@ -1,21 +1,19 @@
 import { wrapAddress } from '../../shared/ui/wrap-address';
-import { createBillingPortalSession, TempMailError, unwrap, type User } from '@tempmail/sdk';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { createBillingPortalSession, unwrap, type User } from '@tempmail/sdk';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { LINK_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { FullScreenLoader } from '../../shared/ui/full-screen-loader';
 import { useAddressState } from '../address/address-store';
 import { formatCountdown } from '../address/format-countdown';
 import { useCountdown } from '../address/use-countdown';
 import { ApiTokenPanel } from '../pro/api-token-panel';
 import { openDialog } from './dialog-store';
-import { endSession, reloadSignedOut } from './end-session';
 import { proExpiry } from './pro-status';
+import { SignOutButton } from './sign-out-button';
 import { busyButton } from '../../shared/ui/busy-button';
 
 function Remaining({ expiresAt }: { expiresAt: number }) {
@@ -46,30 +44,9 @@ export function ProfileDialog({
   user: User;
 }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const address = useAddressState();
-  const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const expiry = proExpiry(user);
 
-  const end = useMutation({
-    mutationFn: endSession,
-    onSuccess: () => {
-      setConfirming(false);
-      onOpenChange(false);
-      setLeaving(true);
-      reloadSignedOut(queryClient);
-    },
-    onError: (error) =>
-      showToast({
-        title: t('profile.errorTitle'),
-        description:
-          error instanceof TempMailError && error.message
-            ? error.message
-            : t('profile.logoutFailed'),
-        variant: 'destructive',
-      }),
-  });
   const portal = useMutation({
     mutationFn: () => unwrap(createBillingPortalSession({ client: createApiClient() })),
     onSuccess: ({ url }) => window.location.assign(url),
@@ -90,115 +67,101 @@ export function ProfileDialog({
   );
 
   return (
-    <>
-      <AppDialog open={open} onOpenChange={onOpenChange} title={t('profile.title')}>
-        <div className="space-y-5">
-          <section aria-labelledby="profile-account">
-            <h3 id="profile-account" className="mb-2 font-semibold">
-              {t('profile.account')}
-            </h3>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <Row label={t('profile.email')}>{user.email ? wrapAddress(user.email) : '—'}</Row>
-              <Row label={t('profile.plan')}>{t(`profile.plans.${user.plan}`)}</Row>
-              <Row label={t('profile.currentAddress')}>
-                {address.status === 'ready' ? wrapAddress(address.address.address) : '—'}
+    <AppDialog open={open} onOpenChange={onOpenChange} title={t('profile.title')}>
+      <div className="space-y-5">
+        <section aria-labelledby="profile-account">
+          <h3 id="profile-account" className="mb-2 font-semibold">
+            {t('profile.account')}
+          </h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <Row label={t('profile.email')}>{user.email ? wrapAddress(user.email) : '—'}</Row>
+            <Row label={t('profile.plan')}>{t(`profile.plans.${user.plan}`)}</Row>
+            <Row label={t('profile.currentAddress')}>
+              {address.status === 'ready' ? wrapAddress(address.address.address) : '—'}
+            </Row>
+            {user.customAlias && <Row label={t('profile.alias')}>{user.customAlias}</Row>}
+          </dl>
+          {/* For support; not something to read every time. */}
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer py-1 text-slate-600 dark:text-slate-300">
+              {t('profile.details')}
+            </summary>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
+              <Row label={t('profile.userId')}>
+                <code>{user.id}</code>
               </Row>
-              {user.customAlias && <Row label={t('profile.alias')}>{user.customAlias}</Row>}
             </dl>
-            {/* For support; not something to read every time. */}
-            <details className="mt-2 text-sm">
-              <summary className="cursor-pointer py-1 text-slate-600 dark:text-slate-300">
-                {t('profile.details')}
-              </summary>
-              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
-                <Row label={t('profile.userId')}>
-                  <code>{user.id}</code>
-                </Row>
-              </dl>
-            </details>
-          </section>
-          <section aria-labelledby="profile-shortcuts">
-            <h3 id="profile-shortcuts" className="mb-2 font-semibold">
-              {t('profile.shortcuts')}
-            </h3>
-            <ul className="space-y-1">
-              {shortcut('alias', t('alias.title'))}
-              {shortcut('forwarding', t('forwarding.title'))}
-              {shortcut('api-docs', t('apiDocs.title'))}
-            </ul>
-          </section>
-          <section aria-labelledby="profile-api">
-            <h3 id="profile-api" className="mb-2 font-semibold">
-              {t('profile.apiAccess')}
-            </h3>
-            <ApiTokenPanel enabled={open} />
-          </section>
-          <section aria-labelledby="profile-subscription">
-            <h3 id="profile-subscription" className="mb-2 font-semibold">
-              {t('profile.subscription')}
-            </h3>
-            {expiry !== null && (
-              <p className="text-sm">
-                {/* A monthly plan says what happens at the period's end; a pass just ends. */}
-                {t(
-                  user.plan !== 'pro_monthly'
-                    ? 'profile.expires'
-                    : user.proRenews
-                      ? 'profile.renews'
-                      : 'profile.ends',
-                  {
-                    date: new Intl.DateTimeFormat(i18n.language, {
-                      dateStyle: 'long',
-                      timeStyle: 'short',
-                    }).format(expiry),
-                  },
-                )}{' '}
-                <span data-testid="pro-remaining">
-                  <Remaining expiresAt={expiry} />
-                </span>
-              </p>
-            )}
-            {user.plan === 'pro_monthly' && (
-              <button
-                type="button"
-                className={`mt-2 ${SECONDARY_BUTTON}`}
-                {...busyButton(portal.isPending, () => portal.mutate())}
-              >
-                {portal.isPending ? t('loaders.loading') : t('profile.billingPortal')}
-              </button>
-            )}
-          </section>
-          <section aria-labelledby="profile-help">
-            <h3 id="profile-help" className="mb-2 font-semibold">
-              {t('profile.help')}
-            </h3>
+          </details>
+        </section>
+        <section aria-labelledby="profile-shortcuts">
+          <h3 id="profile-shortcuts" className="mb-2 font-semibold">
+            {t('profile.shortcuts')}
+          </h3>
+          <ul className="space-y-1">
+            {shortcut('alias', t('alias.title'))}
+            {shortcut('forwarding', t('forwarding.title'))}
+            {shortcut('api-docs', t('apiDocs.title'))}
+          </ul>
+        </section>
+        <section aria-labelledby="profile-api">
+          <h3 id="profile-api" className="mb-2 font-semibold">
+            {t('profile.apiAccess')}
+          </h3>
+          <ApiTokenPanel enabled={open} />
+        </section>
+        <section aria-labelledby="profile-subscription">
+          <h3 id="profile-subscription" className="mb-2 font-semibold">
+            {t('profile.subscription')}
+          </h3>
+          {expiry !== null && (
             <p className="text-sm">
-              {t('profile.helpText')}{' '}
-              <a href="/contact" className={LINK_BUTTON}>
-                {t('profile.contact')}
-              </a>
+              {/* A monthly plan says what happens at the period's end; a pass just ends. */}
+              {t(
+                user.plan !== 'pro_monthly'
+                  ? 'profile.expires'
+                  : user.proRenews
+                    ? 'profile.renews'
+                    : 'profile.ends',
+                {
+                  date: new Intl.DateTimeFormat(i18n.language, {
+                    dateStyle: 'long',
+                    timeStyle: 'short',
+                  }).format(expiry),
+                },
+              )}{' '}
+              <span data-testid="pro-remaining">
+                <Remaining expiresAt={expiry} />
+              </span>
             </p>
-          </section>
-          <section aria-labelledby="profile-session" className="flex flex-wrap gap-2">
-            <h3 id="profile-session" className="sr-only">
-              {t('profile.session')}
-            </h3>
-            <button type="button" className={SECONDARY_BUTTON} onClick={() => setConfirming(true)}>
-              {t('profile.logout')}
+          )}
+          {user.plan === 'pro_monthly' && (
+            <button
+              type="button"
+              className={`mt-2 ${SECONDARY_BUTTON}`}
+              {...busyButton(portal.isPending, () => portal.mutate())}
+            >
+              {portal.isPending ? t('loaders.loading') : t('profile.billingPortal')}
             </button>
-          </section>
-        </div>
-      </AppDialog>
-      <ConfirmDialog
-        open={confirming}
-        title={t('profile.logoutConfirmTitle')}
-        message={t('profile.logoutConfirm')}
-        confirmLabel={t('profile.logout')}
-        busy={end.isPending}
-        onConfirm={() => end.mutate()}
-        onOpenChange={setConfirming}
-      />
-      {leaving && <FullScreenLoader text={t('loaders.loading')} />}
-    </>
+          )}
+        </section>
+        <section aria-labelledby="profile-help">
+          <h3 id="profile-help" className="mb-2 font-semibold">
+            {t('profile.help')}
+          </h3>
+          <p className="text-sm">
+            {t('profile.helpText')}{' '}
+            <a href="/contact" className={LINK_BUTTON}>
+              {t('profile.contact')}
+            </a>
+          </p>
+        </section>
+        <section aria-labelledby="profile-session" className="flex flex-wrap gap-2">
+          <h3 id="profile-session" className="sr-only">
+            {t('profile.session')}
+          </h3>
+          <SignOutButton onLeave={() => onOpenChange(false)} />
+        </section>
+      </div>
+    </AppDialog>
   );
 }

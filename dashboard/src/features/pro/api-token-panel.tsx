@@ -43,14 +43,23 @@ export function useApiToken(enabled: boolean) {
  * The token to copy when it has just been made, else its prefix and date; "Create a new
  * token", which replaces it at once; and "Revoke token", which ends it and leaves none (for
  * a token that may have leaked). Shown right after purchase, in the profile and in the API
- * documentation.
+ * documentation. Without Pro (`canCreate` false) only the token left from Pro time shows,
+ * still reading on the free limits, with "Revoke token".
  */
-export function ApiTokenPanel({ enabled = true }: { enabled?: boolean }) {
+export function ApiTokenPanel({
+  enabled = true,
+  canCreate = true,
+}: {
+  enabled?: boolean;
+  canCreate?: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const token = useApiToken(enabled);
-  // The revoke button goes with the token: focus moves to the one that makes a new one.
+  // The revoke button goes with the token: focus moves to the one that makes a new one, or
+  // without Pro to the line that says none is left.
   const createButton = useRef<HTMLButtonElement>(null);
+  const noneLine = useRef<HTMLParagraphElement>(null);
   const rotate = useMutation({
     mutationFn: () => unwrap(rotateUserToken({ client: createApiClient() })),
     onSuccess: (fresh) => queryClient.setQueryData(TOKEN_KEY, fresh),
@@ -59,13 +68,16 @@ export function ApiTokenPanel({ enabled = true }: { enabled?: boolean }) {
     mutationFn: () => unwrap(revokeUserToken({ client: createApiClient() })),
     onSuccess: () => {
       queryClient.setQueryData(TOKEN_KEY, null);
-      createButton.current?.focus();
+      // After the render that swaps the token for the line saying there is none.
+      setTimeout(() => (createButton.current ?? noneLine.current)?.focus());
     },
   });
   return (
     <div className="space-y-3">
       {token.data === null ? (
-        <p role="status">{t('apiDocs.noToken')}</p>
+        <p role="status" ref={noneLine} tabIndex={-1}>
+          {t(canCreate ? 'apiDocs.noToken' : 'apiDocs.noTokenWithoutPro')}
+        </p>
       ) : token.data ? (
         token.data.token ? (
           <>
@@ -74,7 +86,7 @@ export function ApiTokenPanel({ enabled = true }: { enabled?: boolean }) {
           </>
         ) : (
           <p>
-            {t('apiDocs.tokenPrefix', {
+            {t(canCreate ? 'apiDocs.tokenPrefix' : 'apiDocs.tokenLeft', {
               prefix: token.data.prefix,
               date: new Date(token.data.createdAt).toLocaleDateString(),
             })}
@@ -86,14 +98,16 @@ export function ApiTokenPanel({ enabled = true }: { enabled?: boolean }) {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button
-          ref={createButton}
-          type="button"
-          {...busyButton(rotate.isPending, () => rotate.mutate())}
-          className={COMPACT_SECONDARY}
-        >
-          {token.data === null ? t('apiDocs.create') : t('apiDocs.rotate')}
-        </button>
+        {canCreate && (
+          <button
+            ref={createButton}
+            type="button"
+            {...busyButton(rotate.isPending, () => rotate.mutate())}
+            className={COMPACT_SECONDARY}
+          >
+            {token.data === null ? t('apiDocs.create') : t('apiDocs.rotate')}
+          </button>
+        )}
         {token.data && (
           <button
             type="button"
@@ -109,9 +123,10 @@ export function ApiTokenPanel({ enabled = true }: { enabled?: boolean }) {
           {t('apiDocs.changeFailed')}
         </p>
       )}
-      {token.data !== null && (
+      {token.data && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {t('apiDocs.rotateNote')} {t('apiDocs.revokeNote')}
+          {canCreate && `${t('apiDocs.rotateNote')} `}
+          {t('apiDocs.revokeNote')}
         </p>
       )}
     </div>
