@@ -635,7 +635,9 @@ export interface paths {
         };
         /**
          * Forwarding settings
-         * @description The Pro user's forwarding destination and its state. Pro only (403 `pro_required`).
+         * @description The user's forwarding destination and its state. Any signed-in user may read it: after
+         *     Pro ends the settings stay as they were, but nothing is forwarded until Pro returns (403
+         *     `forbidden` without a session).
          */
         readonly get: operations["getForwardingSettings"];
         readonly put?: never;
@@ -661,7 +663,10 @@ export interface paths {
          *     changed) is sent a confirmation link and the status becomes `pending_confirmation`:
          *     nothing is forwarded until its owner opens the link (`confirmForwarding`). Turning
          *     forwarding off keeps the destination and its confirmation. Forwarded mail is sent with
-         *     the subject prefixed `[Forwarded]`. Pro only (403 `pro_required`).
+         *     the subject prefixed `[Forwarded]`. Turning it on needs Pro (403 `pro_required`);
+         *     nothing is forwarded while its owner has no Pro, and a user whose Pro has ended may still
+         *     turn it off (`enabled: false`; the destination named is then ignored and the saved one
+         *     kept).
          *
          *     When `enabled` is true, a null or empty `forwardingEmail` is 400 'Email required: please
          *     enter a forwarding email address.' and a malformed one 400 'Invalid email: please enter

@@ -261,7 +261,7 @@ describeInChromium('Pro in Chromium', (suite) => {
     await context.close();
   }, 60_000);
 
-  it('shows an account whose Pro ended the token it left, to revoke, and signs it out', async () => {
+  it('shows an account whose Pro ended its token and forwarding, to end, and signs it out', async () => {
     const context = await suite.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/?upgrade=true`);
@@ -283,6 +283,22 @@ describeInChromium('Pro in Chromium', (suite) => {
     await page.goto(confirmEmail);
     await page.getByRole('button', { name: 'Confirm email' }).click();
     await page.getByText('Confirmed: ended@example.com', { exact: false }).waitFor();
+    // Forwarding, on and confirmed in Pro time.
+    const asked = await page.evaluate(async () => {
+      const body = JSON.stringify({ forwardingEmail: 'kept@example.org', enabled: true });
+      const headers = { 'Content-Type': 'application/json' };
+      return (await fetch('/api/update-forwarding', { method: 'POST', headers, body })).status;
+    });
+    expect(asked).toBe(200);
+    await page.goto(
+      await linkMailedTo(
+        suite.server.dataDir,
+        'kept@example.org',
+        /https?:\/\/\S+\/forwarding\/confirm\S*/,
+      ),
+    );
+    await page.getByRole('button', { name: 'Yes, forward it to me' }).click();
+    await page.getByText(/^Confirmed: mail to/).waitFor({ timeout: 5_000 });
 
     // The pass runs out on the server; the token made in Pro time still reads, for free.
     const database = new BetterSqlite3(path.join(suite.server.dataDir, 'tempmail.db'));
@@ -317,6 +333,15 @@ describeInChromium('Pro in Chromium', (suite) => {
     await none.waitFor();
     await expect.poll(() => none.evaluate((line) => line === document.activeElement)).toBe(true);
     expect(await me()).toBe(401);
+    // Forwarding is paused without Pro; it can be turned off for good.
+    const forwarding = account.getByRole('region', { name: 'Email forwarding' });
+    await forwarding.getByText(/^Forwarding to kept@example\.org is paused/).waitFor();
+    await forwarding.getByRole('button', { name: 'Turn off forwarding' }).click();
+    await forwarding.getByRole('status').filter({ hasText: 'Forwarding is off.' }).waitFor();
+    const settings = await page.evaluate(async () =>
+      (await fetch('/api/forwarding-settings')).json(),
+    );
+    expect(settings).toMatchObject({ enabled: false, status: 'off' });
 
     // The way back to Pro, and out of the account.
     await account.getByRole('button', { name: 'Get Pro again' }).click();

@@ -317,12 +317,15 @@ describe('public API tokens', () => {
 });
 
 describe('session cookies', () => {
-  const proCalls = ['/api/messages-all', '/api/events', '/api/forwarding-settings'];
+  const proCalls = ['/api/messages-all', '/api/events'];
   /** What any session reads of its own, Pro or not: a stranger's cookie shows none of it. */
   async function expectNothingOfTheirs(reader: string | Browser) {
     const read = (path: string) =>
       typeof reader === 'string' ? get(path, { cookie: reader }) : reader.get(path);
     expectStandardError(await read('/api/user-token'), 404, errorCodes);
+    const forwarding = await read('/api/forwarding-settings');
+    expect(forwarding.status).toBe(200);
+    expect(forwarding.body).toMatchObject({ forwardingEmail: null, status: 'off' });
   }
 
   it('that were forged reach nobody: Pro calls are refused, /api/user shows a blank visitor', async () => {

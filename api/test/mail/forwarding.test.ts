@@ -2,7 +2,7 @@
 // destination has confirmed, a copy goes out through the relay (a local SMTP sink here).
 import type { SendMailOptions } from 'nodemailer';
 import request from 'supertest';
-import { ORIGIN, buyPro, type TestBrowser } from '../support/browser.js';
+import { ORIGIN, buyPro, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_LIFETIME_MS } from '../../src/features/forwarding/manage-forwarding.js';
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
@@ -222,13 +222,53 @@ describe('forwarding', () => {
     expect(await count()).toBe(2);
   });
 
-  it('is for Pro users only', async () => {
-    const visitor = await request(server.httpUrl).get('/api/user').expect(200);
-    const cookie = (visitor.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-    const refused = await request(server.httpUrl)
-      .get('/api/forwarding-settings')
-      .set('Cookie', cookie)
+  it('is turned on by Pro users only', async () => {
+    const visitor = await openBrowser(server.httpUrl);
+    expect((await visitor.get('/api/forwarding-settings').expect(200)).body).toMatchObject({
+      status: 'off',
+      forwardingEmail: null,
+    });
+    const refused = await visitor
+      .post('/api/update-forwarding', { forwardingEmail: 'me@real.example', enabled: true })
       .expect(403);
     expect(refused.body.code).toBe('pro_required');
+    expect(await sink.received()).not.toContainEqual(
+      expect.objectContaining({ to: expect.stringContaining('me@real.example') }),
+    );
+  });
+
+  it('forwards nothing once Pro has ended, and lets the owner see it and turn it off', async () => {
+    const pro = await proBrowser('ended@example.com');
+    const destination = 'after@real.example';
+    await forwardConfirmed(pro, destination);
+    await server.stores.users.update(
+      pro.id,
+      { proExpiresAt: server.services.now() - 1 },
+      server.services.now(),
+    );
+    // A free address of theirs now: its mail stays in the inbox, as any free address's does.
+    const { address } = (await pro.post('/api/addresses').expect(201)).body as {
+      address: string;
+    };
+    await sendOverSmtp(address, 'after pro');
+    await runJob();
+    expect(await forwardedTo(destination)).toEqual([]);
+
+    expect((await pro.get('/api/forwarding-settings').expect(200)).body).toMatchObject({
+      forwardingEmail: destination,
+      enabled: true,
+      status: 'active',
+    });
+    await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+      .expect(403);
+    // Off, and a destination named with it is not taken (nor mailed a link).
+    const off = await pro
+      .post('/api/update-forwarding', { forwardingEmail: 'other@real.example', enabled: false })
+      .expect(200);
+    expect(off.body).toMatchObject({ status: 'off', enabled: false, forwardingEmail: destination });
+    expect(await sink.received()).not.toContainEqual(
+      expect.objectContaining({ to: expect.stringContaining('other@real.example') }),
+    );
   });
 });

@@ -923,6 +923,32 @@ describe.each(testBackends)('storage on $name', (backend) => {
       expect((await repos.webhooks.listDeliveries(webhook.id, 10)).length).toBe(2);
     });
 
+    it('queues neither for an owner whose Pro has ended, their settings kept', async () => {
+      const user = await repos.users.createAnonymous(T0);
+      await repos.users.update(user.id, { plan: 'pro_24hr', proExpiresAt: T0 - 1 }, T0);
+      await repos.forwarding.save(
+        user.id,
+        { email: 'me@real.example', enabled: true, confirmedAt: T0 - HOUR },
+        T0,
+      );
+      const owned = await newMailbox({ owner: user.id });
+      const webhook = await repos.webhooks.create({
+        id: `wh_${++counter}`,
+        userId: user.id,
+        mailboxId: owned.id,
+        url: 'https://hooks.example/in',
+        secret: 'secret',
+        createdAt: T0,
+      });
+      const [mine] = await storeReceivedParsed([owned.id]);
+      const forwarded = (await repos.deliveries.claimDue(T0 + 1, 100, HOUR)).map(
+        (delivery) => delivery.messageId,
+      );
+      expect(forwarded).not.toContain(mine);
+      expect(await repos.webhooks.listDeliveries(webhook.id, 10)).toEqual([]);
+      expect(await repos.forwarding.find(user.id)).toMatchObject({ enabled: true });
+    });
+
     async function storeReceivedParsed(mailboxIds: string[]) {
       return storeReceived(
         repos.messages,

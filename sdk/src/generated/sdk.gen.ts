@@ -566,7 +566,10 @@ export const saveCustomAlias = <ThrowOnError extends boolean = false>(options: O
 /**
  * Forwarding settings
  *
- * The Pro user's forwarding destination and its state. Pro only (403 `pro_required`).
+ * The user's forwarding destination and its state. Any signed-in user may read it: after
+ * Pro ends the settings stay as they were, but nothing is forwarded until Pro returns (403
+ * `forbidden` without a session).
+ *
  */
 export const getForwardingSettings = <ThrowOnError extends boolean = false>(options?: Options<GetForwardingSettingsData, ThrowOnError>) => (options?.client ?? client).get<GetForwardingSettingsResponses, GetForwardingSettingsErrors, ThrowOnError>({
     security: [{
@@ -585,7 +588,10 @@ export const getForwardingSettings = <ThrowOnError extends boolean = false>(opti
  * changed) is sent a confirmation link and the status becomes `pending_confirmation`:
  * nothing is forwarded until its owner opens the link (`confirmForwarding`). Turning
  * forwarding off keeps the destination and its confirmation. Forwarded mail is sent with
- * the subject prefixed `[Forwarded]`. Pro only (403 `pro_required`).
+ * the subject prefixed `[Forwarded]`. Turning it on needs Pro (403 `pro_required`);
+ * nothing is forwarded while its owner has no Pro, and a user whose Pro has ended may still
+ * turn it off (`enabled: false`; the destination named is then ignored and the saved one
+ * kept).
  *
  * When `enabled` is true, a null or empty `forwardingEmail` is 400 'Email required: please
  * enter a forwarding email address.' and a malformed one 400 'Invalid email: please enter

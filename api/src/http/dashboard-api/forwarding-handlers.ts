@@ -2,6 +2,7 @@ import { clientAddress } from '../client-address.js';
 import { linkAttemptsLimiter } from '../../features/limits/limit-link-attempts.js';
 import { mailsToAddressLimiter } from '../../features/limits/limit-mails-to-address.js';
 import type { Services } from '../../services.js';
+import { isPro } from '../../features/users/is-pro.js';
 import { ApiError } from '../api-error.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
 import { consume } from '../rate-limit.js';
@@ -27,13 +28,28 @@ export function forwardingHandlers(
   const { forwarding } = services;
 
   return {
+    // Any signed-in user: forwarding set up in Pro time stays saved (paused) after it, and
+    // its owner may see it and turn it off; only Pro turns it on or changes where it goes.
     async getForwardingSettings(request, response) {
-      const user = await sessions.requirePro(request);
+      const { user } = await sessions.require(request);
       response.json(await forwarding.view(user.id, services.now()));
     },
 
     async updateForwarding(request, response) {
-      const user = await sessions.requirePro(request);
+      const { user } = await sessions.require(request);
+      if (!isPro(user, services.now())) {
+        if (request.body.enabled) {
+          throw new ApiError(
+            403,
+            'pro_required',
+            'Forwarding is for Pro users: without Pro it can only be turned off.',
+          );
+        }
+        // Off, keeping the destination; a new one named here would be mailed a link.
+        await forwarding.update(user.id, { email: null, enabled: false }, services.now());
+        response.json(await forwarding.view(user.id, services.now()));
+        return;
+      }
       const { forwardingEmail, enabled } = request.body;
       const email = forwardingEmail?.trim() || null;
       const refusal = forwarding.refusalOf({ email, enabled });

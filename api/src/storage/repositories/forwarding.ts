@@ -70,8 +70,9 @@ export function createForwardingRepository(db: Kysely<DatabaseSchema>): Forwardi
 }
 
 /**
- * Queues forwarding for freshly parsed messages whose mailbox belongs to a user with
- * forwarding on and confirmed. Runs inside the transaction that saves the parse, so a
+ * Queues forwarding for freshly parsed messages whose mailbox belongs to a Pro user with
+ * forwarding on and confirmed (once Pro ends nothing is forwarded: a paid feature, and the
+ * owner of an ended Pro could not see it run). Runs inside the transaction that saves the parse, so a
  * parsed message is never left without its delivery; the key (message, destination) makes a
  * second queueing a no-op.
  */
@@ -89,6 +90,7 @@ export async function queueDeliveries(
         .selectFrom('messages')
         .innerJoin('mailboxes', 'mailboxes.id', 'messages.mailbox_id')
         .innerJoin('forwarding_settings', 'forwarding_settings.user_id', 'mailboxes.owner_user_id')
+        .innerJoin('users', 'users.id', 'forwarding_settings.user_id')
         .select((select) => [
           'messages.id',
           sql<string>`${select.ref('forwarding_settings.email')}`.as('destination'),
@@ -99,7 +101,8 @@ export async function queueDeliveries(
         .where('messages.id', 'in', messageIds)
         .where('forwarding_settings.email', 'is not', null)
         .where('forwarding_settings.confirmed_at', 'is not', null)
-        .where(sql.ref('forwarding_settings.enabled'), '=', sql.lit(true)),
+        .where(sql.ref('forwarding_settings.enabled'), '=', sql.lit(true))
+        .where('users.pro_expires_at', '>', now),
     )
     .onConflict((oc) => oc.columns(['message_id', 'destination']).doNothing())
     .execute();

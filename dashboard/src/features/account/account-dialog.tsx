@@ -4,6 +4,7 @@ import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { wrapAddress } from '../../shared/ui/wrap-address';
 import { ApiTokenPanel } from '../pro/api-token-panel';
+import { PausedForwarding } from '../pro/paused-forwarding';
 import { openDialog } from './dialog-store';
 import { proExpiry } from './pro-status';
 import { SignOutButton } from './sign-out-button';
@@ -12,7 +13,8 @@ import { SignOutButton } from './sign-out-button';
  * Your account, for a signed-in user without Pro now (their Pro has ended; the profile is
  * Pro's): who is signed in, when Pro ended and the way back to it, the API token left from
  * Pro time (it still reads their addresses on the free limits, so it can be revoked here),
- * and Sign out, which this browser may need most on a shared computer.
+ * forwarding paused until Pro returns (to turn off), and Sign out, which this browser may
+ * need most on a shared computer.
  */
 export function AccountDialog({
   open,
@@ -53,6 +55,7 @@ export function AccountDialog({
           </h3>
           <ApiTokenPanel enabled={open} canCreate={false} />
         </section>
+        <PausedForwarding enabled={open} />
         <section aria-labelledby="account-session">
           <h3 id="account-session" className="sr-only">
             {t('profile.session')}

@@ -1,20 +1,15 @@
 import * as Switch from '@radix-ui/react-switch';
-import { getForwardingSettings, TempMailError, unwrap, updateForwarding } from '@tempmail/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TempMailError } from '@tempmail/sdk';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { EmailField } from '../../shared/ui/email-field';
 import { checkForwardingEmail } from './validate-pro-forms';
 import { busyButton } from '../../shared/ui/busy-button';
-
-/** The settings are re-read every 10 seconds, to see a pending confirmation land. */
-const FORWARDING_CHECK_MS = 10_000;
-const SETTINGS_KEY = ['forwarding-settings'] as const;
+import { useForwardingSettings, useSaveForwarding } from './use-forwarding-settings';
 
 interface ForwardingForm {
   enabled: boolean;
@@ -28,15 +23,8 @@ interface ForwardingForm {
  */
 export function ForwardingDialog({ open, onOpenChange }: DialogState) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const switchId = useId();
-  const settings = useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => unwrap(getForwardingSettings({ client: createApiClient(), signal })),
-    enabled: open,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'pending_confirmation' ? FORWARDING_CHECK_MS : false,
-  });
+  const settings = useForwardingSettings(open);
   const form = useForm<ForwardingForm>({ defaultValues: { enabled: false, email: '' } });
   const { reset } = form;
   useEffect(() => {
@@ -45,18 +33,13 @@ export function ForwardingDialog({ open, onOpenChange }: DialogState) {
     }
   }, [settings.data, reset]);
 
-  const save = useMutation({
-    mutationFn: (body: { forwardingEmail: string | null; enabled: boolean }) =>
-      unwrap(updateForwarding({ client: createApiClient(), body })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(SETTINGS_KEY, saved);
-      showToast({
-        title: t('forwarding.savedTitle'),
-        description: t(`forwarding.saved.${saved.status}`, { email: saved.forwardingEmail }),
-        variant: 'default',
-      });
-    },
-  });
+  const save = useSaveForwarding((saved) =>
+    showToast({
+      title: t('forwarding.savedTitle'),
+      description: t(`forwarding.saved.${saved.status}`, { email: saved.forwardingEmail }),
+      variant: 'default',
+    }),
+  );
 
   function submit(values: ForwardingForm) {
     const check = checkForwardingEmail(values.email, values.enabled);
