@@ -54,7 +54,10 @@ function hostileMessages(remote: string) {
       visible: 'Link payload visible',
       html:
         `<p>Link payload visible</p><a href="javascript:alert('link')">Click me</a> ` +
-        `<a href="https://example.com/ok">Safe link</a>`,
+        `<a href="https://example.com/ok">Safe link</a>` +
+        // An image map's area is a link too, and may ask to keep its opener.
+        `<img usemap="#m" alt="Map" width="20" height="20" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">` +
+        `<map name="m"><area shape="rect" coords="0,0,20,20" href="https://example.com/area" rel="opener" alt="Area link"></map>`,
     },
     {
       subject: 'Hostile svg',
@@ -220,7 +223,7 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
-  it('keeps javascript: out of links and opens the rest in a new tab', async () => {
+  it('keeps javascript: out of links and opens the rest, areas too, in a new tab', async () => {
     await openMessage(page, 'Hostile javascript link');
     const body = page.frameLocator('[data-testid="message-html"]');
     const bad = body.getByText('Click me');
@@ -231,6 +234,10 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     expect(await safe.getAttribute('href')).toBe('https://example.com/ok');
     expect(await safe.getAttribute('target')).toBe('_blank');
     expect(await safe.getAttribute('rel')).toBe('noopener noreferrer');
+    const area = body.locator('area');
+    expect(await area.getAttribute('href')).toBe('https://example.com/area');
+    expect(await area.getAttribute('target')).toBe('_blank');
+    expect(await area.getAttribute('rel')).toBe('noopener noreferrer');
     await page.waitForTimeout(SETTLE_MS);
     expect(dialogs).toEqual([]);
     await closeMessage(page);

@@ -182,7 +182,8 @@ export function sanitizeMailHtml(
   });
 
   purify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.hasAttribute('href')) {
+    // Every link, an image map's areas too, opens in a new tab with no way back to the reader.
+    if ((node.tagName === 'A' || node.tagName === 'AREA') && node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
