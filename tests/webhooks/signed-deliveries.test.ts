@@ -112,6 +112,10 @@ describe('targets', () => {
     ['fd12:3456::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:8.8.8.8', true],
+    // IPv4 in IPv6: mapped as URLs write it, IPv4-compatible, and SIIT's translated form.
+    ['::ffff:7f00:1', false],
+    ['::7f00:1', false],
+    ['::ffff:0:a00:1', false],
     ['not an address', false],
   ])('%s is public: %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
@@ -127,6 +131,10 @@ describe('targets', () => {
       'http://[::1]/',
       'http://169.254.169.254/latest/meta-data/',
       'http://localhost:3000/',
+      'http://localhost.:3000/',
+      'http://hooks.localhost./',
+      'http://[::7f00:1]/',
+      'http://[::ffff:7f00:1]/',
     ]) {
       expect(checkWebhookUrl(url, false), url).toMatch(/private, loopback or link-local/);
       expect(checkWebhookUrl(url, true), url).toBeUndefined();

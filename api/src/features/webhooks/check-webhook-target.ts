@@ -26,8 +26,11 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // The unspecified address, loopback and the deprecated IPv4-compatible addresses (::a.b.c.d);
+  // IPv4-mapped ones (::ffff:a.b.c.d) are checked as the IPv4 address they hold.
+  ['::', 96],
+  // SIIT's translated addresses (::ffff:0:a.b.c.d): IPv4 again, behind a translator.
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -65,7 +68,8 @@ export function checkWebhookUrl(url: string, allowPrivate: boolean): string | un
   if (parsed.username || parsed.password) {
     return 'The webhook URL may not hold a user name or password.';
   }
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  // Without brackets, and without the trailing dot of a fully qualified name (localhost.).
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) {
     return 'The webhook URL points at a private, loopback or link-local address.';
   }
