@@ -1263,6 +1263,33 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/logout-everywhere": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every session of the caller's user, in every browser signed in to the account (a
+         *     sign-in link redeemed on a shared or lost device, say), this one too; this browser gets
+         *     a new `tm_session` cookie of an anonymous visitor, as with `logout`. The others read as
+         *     anonymous visitors on their next call. A caller with no saved session only gets the new
+         *     cookie.
+         *
+         *     Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
+         *     otherwise).
+         */
+        readonly post: operations["logoutEverywhere"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/contact": {
         readonly parameters: {
             readonly query?: never;
@@ -5820,6 +5847,34 @@ export interface operations {
         readonly requestBody?: never;
         readonly responses: {
             /** @description Signed out. */
+            readonly 200: {
+                headers: {
+                    readonly "Set-Cookie": components["headers"]["Set-Cookie"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["Ok"];
+                };
+            };
+            readonly 403: components["responses"]["Forbidden"];
+            readonly default: components["responses"]["ServerError"];
+        };
+    };
+    readonly logoutEverywhere: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Signed out everywhere. */
             readonly 200: {
                 headers: {
                     readonly "Set-Cookie": components["headers"]["Set-Cookie"];

@@ -237,7 +237,7 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     expect(await userId.isVisible()).toBe(false);
     await profile.getByText('Details', { exact: true }).click();
     expect(await userId.isVisible()).toBe(true);
-    expect(await profile.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    expect(await profile.getByRole('button', { name: 'Sign out', exact: true }).count()).toBe(1);
     await context.close();
   }, 60_000);
 
@@ -266,12 +266,12 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await page.getByRole('button', { name: 'Your Pro profile' }).click();
     await page
       .getByRole('dialog', { name: 'Your Pro profile' })
-      .getByRole('button', { name: 'Sign out' })
+      .getByRole('button', { name: 'Sign out', exact: true })
       .click();
     const reloaded = page.waitForEvent('load');
     await page
       .getByRole('alertdialog', { name: 'Sign out?' })
-      .getByRole('button', { name: 'Sign out' })
+      .getByRole('button', { name: 'Sign out', exact: true })
       .click();
     // The transition covers the page until it loads again, signed out.
     await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();

@@ -1,8 +1,9 @@
 // Pro in a real browser: the upgrade through the demo checkout, the success page, the
 // purchase email confirmed in the paying browser (and refused in any other), the Pro header,
 // a custom alias, forwarding with its confirmation, the profile, a pass's end, revoking the
-// API token, the account once Pro has ended (the token left, Sign out), and the sign-in link
-// whose page asks before it signs a browser in or switches it from another account.
+// API token, the account once Pro has ended (the token left, Sign out), the sign-in link
+// whose page asks before it signs a browser in or switches it from another account, and
+// signing out everywhere.
 import BetterSqlite3 from 'better-sqlite3';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright';
@@ -348,17 +349,17 @@ describeInChromium('Pro in Chromium', (suite) => {
     await page.getByRole('dialog', { name: 'Upgrade to Pro' }).waitFor();
     await page.keyboard.press('Escape');
     await header.getByRole('button', { name: 'Your account' }).click();
-    await account.getByRole('button', { name: 'Sign out' }).click();
+    await account.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page
       .getByRole('alertdialog', { name: 'Sign out?' })
-      .getByRole('button', { name: 'Sign out' })
+      .getByRole('button', { name: 'Sign out', exact: true })
       .click();
     await header.getByRole('button', { name: 'Sign in to Pro' }).waitFor({ timeout: 10_000 });
     expect(await header.getByRole('button', { name: 'Your account' }).count()).toBe(0);
     await context.close();
   }, 60_000);
 
-  it('signs a fresh browser in from the link in the mail, after asking', async () => {
+  it('signs a fresh browser in from the link in the mail, after asking, and all out at once', async () => {
     const context = await suite.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/`);
@@ -378,6 +379,26 @@ describeInChromium('Pro in Chromium', (suite) => {
     await page.getByText('Access restored successfully.').waitFor({ timeout: 10_000 });
     expect(new URL(page.url()).searchParams.has('signed_in')).toBe(false);
     await page.getByText('Pro active').waitFor({ timeout: 10_000 });
+
+    // A second device signed in the same way; from this one, both are signed out.
+    const elsewhere = await suite.browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto(await signInLinkFor(PURCHASE_EMAIL, elsewhere));
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByText('Pro active').waitFor({ timeout: 10_000 });
+    await page.getByRole('banner').getByRole('button', { name: 'Your Pro profile' }).click();
+    await page
+      .getByRole('dialog', { name: 'Your Pro profile' })
+      .getByRole('button', { name: 'Sign out everywhere' })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+    await confirm.getByText(/Every browser signed in to your account/).waitFor();
+    await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('button', { name: 'Sign in to Pro' }).waitFor({ timeout: 10_000 });
+    await other.reload();
+    await other.getByRole('button', { name: 'Sign in to Pro' }).waitFor({ timeout: 10_000 });
+    expect(await other.getByText('Pro active').count()).toBe(0);
+    await elsewhere.close();
     await context.close();
   }, 60_000);
 

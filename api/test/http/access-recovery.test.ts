@@ -68,6 +68,37 @@ describe.each(testBackends)('on $name', (backend) => {
       expect((await phone.get('/api/user')).body).toMatchObject({ id: userId, isPro: true });
     });
 
+    it('signs out one browser, or every browser of the account from any of them', async () => {
+      const { email, userId, buyer } = await buyConfirmed();
+      const signedIn = async () => {
+        const phone = await openBrowser(app);
+        await phone
+          .post('/api/access-recovery/redeem', { token: await signInLinkFor(phone, email) })
+          .expect(200);
+        return phone;
+      };
+      const phone = await signedIn();
+      const tablet = await signedIn();
+      const stranger = await openBrowser(app, { savedIn: test.services });
+      const whose = async (browser: TestBrowser) => (await browser.get('/api/user')).body.id;
+
+      await tablet.post('/api/logout').expect(200);
+      expect([await whose(buyer), await whose(phone), await whose(tablet)]).toEqual([
+        userId,
+        userId,
+        expect.not.stringMatching(userId),
+      ]);
+
+      const before = phone.cookie;
+      await phone.post('/api/logout-everywhere').expect(200, { ok: true });
+      expect(phone.cookie).not.toBe(before);
+      expect(await whose(buyer)).not.toBe(userId);
+      expect(await whose(phone)).not.toBe(userId);
+      // Another user's session is not touched, and the account signs in again by link.
+      expect(await whose(stranger)).toBe(stranger.id);
+      expect(await whose(await signedIn())).toBe(userId);
+    });
+
     it('gives the browser a new session: a cookie from before the sign-in is worth nothing', async () => {
       const { email, userId } = await buyConfirmed();
       // An attacker plants a session cookie of their own in the victim's browser (fixation) …

@@ -2,6 +2,7 @@ import type { User } from '@tempmail/sdk';
 import { openDialog, useOpenDialog, type AppDialogName } from '../features/account/dialog-store';
 import { AccountDialog } from '../features/account/account-dialog';
 import { ProfileDialog } from '../features/account/profile-dialog';
+import { SignOutTransition } from '../features/account/sign-out-button';
 import { RecoveryDialog } from '../features/account/recovery-dialog';
 import { isFormerProUser, isProUser, proExpiry } from '../features/account/pro-status';
 import { ApiDocsDialog } from '../features/pro/api-docs-dialog';
@@ -49,6 +50,7 @@ function Dialogs({ user }: { user: User | undefined }) {
       />
       <RecoveryDialog variant="recovery" {...props('recovery')} />
       <RecoveryDialog variant="login" {...props('login')} />
+      <SignOutTransition />
       {user && isFormerProUser(user) && <AccountDialog user={user} {...props('account')} />}
       {pro && user && proUntil !== null && (
         <>

@@ -3259,6 +3259,37 @@ export type LogoutResponses = {
 
 export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
 
+export type LogoutEverywhereData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/logout-everywhere';
+};
+
+export type LogoutEverywhereErrors = {
+    /**
+     * Not allowed for this caller (`forbidden` or `pro_required`).
+     */
+    403: Error;
+    /**
+     * Any other error: `service_unavailable` (503), `internal_error` (500), `payload_too_large`
+     * (413), `unsupported_media_type` (415), `method_not_allowed` (405), `not_acceptable` (406).
+     *
+     */
+    default: Error;
+};
+
+export type LogoutEverywhereError = LogoutEverywhereErrors[keyof LogoutEverywhereErrors];
+
+export type LogoutEverywhereResponses = {
+    /**
+     * Signed out everywhere.
+     */
+    200: Ok;
+};
+
+export type LogoutEverywhereResponse = LogoutEverywhereResponses[keyof LogoutEverywhereResponses];
+
 export type SubmitContactData = {
     body: ContactRequest;
     path?: never;

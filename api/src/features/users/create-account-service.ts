@@ -69,6 +69,9 @@ export function createAccountService(stores: Pick<Stores, 'users' | 'sessions'>)
     },
 
     endSession: (tokenHash: string) => sessions.delete(tokenHash),
+
+    /** Ends every session of the user: each browser signed in reads as a visitor again. */
+    endAllSessions: (userId: string) => sessions.deleteForUser(userId),
   };
 }
 

@@ -51,5 +51,7 @@ export interface SessionStore {
   /** The user of a live session, or undefined when unknown or expired. */
   findUserId(tokenHash: string, now: number): Promise<string | undefined>;
   delete(tokenHash: string): Promise<void>;
+  /** Ends every session of a user, in every browser. */
+  deleteForUser(userId: string): Promise<void>;
   deleteExpired(now: number): Promise<number>;
 }

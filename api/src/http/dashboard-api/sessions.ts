@@ -159,6 +159,13 @@ export function createSessions(services: Services) {
       if (current?.saved) await accounts.endSession(current.tokenHash);
       handOutVisitor(response);
     },
+
+    /** Ends every session of the caller's user, this one too, as `end` does for one. */
+    async endEverywhere(request: AnyOperationRequest, response: Response): Promise<void> {
+      const current = await this.currentUser(request);
+      if (current?.saved) await accounts.endAllSessions(current.user.id);
+      handOutVisitor(response);
+    },
   };
 }
 

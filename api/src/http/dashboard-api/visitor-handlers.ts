@@ -27,7 +27,9 @@ export async function userResource(services: Services, user: User) {
 /** The dashboard API calls of every visitor: who they are, contact, country, sign out. */
 export function visitorHandlers(
   services: Services,
-): SurfaceHandlers<'getUser' | 'listDomains' | 'submitContact' | 'getGeoCountry' | 'logout'> {
+): SurfaceHandlers<
+  'getUser' | 'listDomains' | 'submitContact' | 'getGeoCountry' | 'logout' | 'logoutEverywhere'
+> {
   const sessions = createSessions(services);
   const contactLimiter = services.createLimiter('contact-hour', CONTACT_PER_HOUR, 3600);
 
@@ -70,6 +72,11 @@ export function visitorHandlers(
 
     async logout(request, response) {
       await sessions.end(request, response);
+      response.json({ ok: true });
+    },
+
+    async logoutEverywhere(request, response) {
+      await sessions.endEverywhere(request, response);
       response.json({ ok: true });
     },
   };

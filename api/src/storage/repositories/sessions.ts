@@ -34,6 +34,10 @@ export function createSessionsRepository(db: Kysely<DatabaseSchema>): SessionSto
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },
 
+    async deleteForUser(userId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+
     async deleteExpired(now: number): Promise<number> {
       const result = await db
         .deleteFrom('sessions')

@@ -7,7 +7,7 @@ import { ApiTokenPanel } from '../pro/api-token-panel';
 import { PausedForwarding } from '../pro/paused-forwarding';
 import { openDialog } from './dialog-store';
 import { proExpiry } from './pro-status';
-import { SignOutButton } from './sign-out-button';
+import { SignOutButtons } from './sign-out-button';
 
 /**
  * Your account, for a signed-in user without Pro now (their Pro has ended; the profile is
@@ -60,7 +60,7 @@ export function AccountDialog({
           <h3 id="account-session" className="sr-only">
             {t('profile.session')}
           </h3>
-          <SignOutButton onLeave={() => onOpenChange(false)} />
+          <SignOutButtons onLeave={() => onOpenChange(false)} />
         </section>
       </div>
     </AppDialog>

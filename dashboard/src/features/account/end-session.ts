@@ -1,4 +1,4 @@
-import { logout, unwrap } from '@tempmail/sdk';
+import { logout, logoutEverywhere, unwrap } from '@tempmail/sdk';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   LANGUAGE_CHOICE_FLAG,
@@ -8,17 +8,24 @@ import {
 import { removeStorage } from '../../shared/preferences/read-storage';
 import { THEME_STORAGE_KEY } from '../../shared/preferences/resolve-theme';
 import { createApiClient } from '../../shared/create-api-client';
+import { createStore } from '../../shared/create-store';
 
 /** How long the transition shows before the page reloads. */
 const SESSION_TRANSITION_MS = 500;
 
+/** Whether the page is leaving its session: set once the server has ended it. */
+const leaving = createStore(false);
+export const useLeavingSession = (): boolean => leaving.use();
+
 /**
  * Logout: this browser leaves the Pro account (its addresses stay with the account, for the
- * next sign-in) and forgets the language and theme, after the server has done its part. A
- * server refusal throws and changes nothing here.
+ * next sign-in) and forgets the language and theme, after the server has done its part;
+ * `everywhere`, every other browser signed in to the account leaves it too. A server
+ * refusal throws and changes nothing here.
  */
-export async function endSession(): Promise<void> {
-  await unwrap(logout({ client: createApiClient() }));
+export async function endSession(everywhere = false): Promise<void> {
+  const client = createApiClient();
+  await unwrap(everywhere ? logoutEverywhere({ client }) : logout({ client }));
   for (const key of [LANGUAGE_STORAGE_KEY, LANGUAGE_CHOICE_FLAG, THEME_STORAGE_KEY]) {
     removeStorage(key);
   }
@@ -32,6 +39,7 @@ export async function endSession(): Promise<void> {
  * user, and the account's alias showed as a free address until the reload.
  */
 export function reloadSignedOut(queryClient: QueryClient): void {
+  leaving.set(true);
   setTimeout(() => {
     queryClient.clear();
     window.location.reload();

@@ -13,7 +13,7 @@ import { useCountdown } from '../address/use-countdown';
 import { ApiTokenPanel } from '../pro/api-token-panel';
 import { openDialog } from './dialog-store';
 import { proExpiry } from './pro-status';
-import { SignOutButton } from './sign-out-button';
+import { SignOutButtons } from './sign-out-button';
 import { busyButton } from '../../shared/ui/busy-button';
 
 function Remaining({ expiresAt }: { expiresAt: number }) {
@@ -159,7 +159,7 @@ export function ProfileDialog({
           <h3 id="profile-session" className="sr-only">
             {t('profile.session')}
           </h3>
-          <SignOutButton onLeave={() => onOpenChange(false)} />
+          <SignOutButtons onLeave={() => onOpenChange(false)} />
         </section>
       </div>
     </AppDialog>

@@ -6,24 +6,25 @@ import { showToast } from '../../shared/toast/toast-store';
 import { SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { FullScreenLoader } from '../../shared/ui/full-screen-loader';
-import { endSession, reloadSignedOut } from './end-session';
+import { endSession, reloadSignedOut, useLeavingSession } from './end-session';
+
+type Reach = 'here' | 'everywhere';
 
 /**
- * Sign out, confirmed first: the server ends the session, the dialog it stands in closes
- * (`onLeave`), and the page loads again as the signed-out browser it now is. A refusal
- * says so in a toast and changes nothing.
+ * Sign out, and Sign out everywhere (every browser signed in to the account: one left signed
+ * in on a shared or lost device), each confirmed first: the server ends the sessions, the
+ * dialog they stand in closes (`onLeave`), and the page loads again as the signed-out
+ * browser it now is. A refusal says so in a toast and changes nothing.
  */
-export function SignOutButton({ onLeave }: { onLeave: () => void }) {
+export function SignOutButtons({ onLeave }: { onLeave: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const [confirming, setConfirming] = useState<Reach | null>(null);
   const end = useMutation({
-    mutationFn: endSession,
+    mutationFn: (reach: Reach) => endSession(reach === 'everywhere'),
     onSuccess: () => {
-      setConfirming(false);
+      setConfirming(null);
       onLeave();
-      setLeaving(true);
       reloadSignedOut(queryClient);
     },
     onError: (error) =>
@@ -36,21 +37,41 @@ export function SignOutButton({ onLeave }: { onLeave: () => void }) {
         variant: 'destructive',
       }),
   });
+  const everywhere = confirming === 'everywhere';
   return (
     <>
-      <button type="button" className={SECONDARY_BUTTON} onClick={() => setConfirming(true)}>
-        {t('profile.logout')}
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={SECONDARY_BUTTON} onClick={() => setConfirming('here')}>
+          {t('profile.logout')}
+        </button>
+        <button
+          type="button"
+          className={SECONDARY_BUTTON}
+          onClick={() => setConfirming('everywhere')}
+        >
+          {t('profile.logoutEverywhere')}
+        </button>
+      </div>
       <ConfirmDialog
-        open={confirming}
-        title={t('profile.logoutConfirmTitle')}
-        message={t('profile.logoutConfirm')}
-        confirmLabel={t('profile.logout')}
+        open={confirming !== null}
+        title={t(
+          everywhere ? 'profile.logoutEverywhereConfirmTitle' : 'profile.logoutConfirmTitle',
+        )}
+        message={t(everywhere ? 'profile.logoutEverywhereConfirm' : 'profile.logoutConfirm')}
+        confirmLabel={t(everywhere ? 'profile.logoutEverywhere' : 'profile.logout')}
         busy={end.isPending}
-        onConfirm={() => end.mutate()}
-        onOpenChange={setConfirming}
+        onConfirm={() => confirming && end.mutate(confirming)}
+        onOpenChange={(open) => !open && setConfirming(null)}
       />
-      {leaving && <FullScreenLoader text={t('loaders.loading')} />}
     </>
   );
+}
+
+/**
+ * The transition over the whole page between signing out and the reload: shown from the
+ * app's root, as the dialog that signed out has closed by then.
+ */
+export function SignOutTransition() {
+  const { t } = useTranslation();
+  return useLeavingSession() ? <FullScreenLoader text={t('loaders.loading')} /> : null;
 }
