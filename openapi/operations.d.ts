@@ -541,7 +541,7 @@ export interface paths {
          * Domains for new addresses
          * @description The domains a custom address can be created on (used by the alias dialog).
          */
-        readonly get: operations["listDomains"];
+        readonly get: operations["listDashboardDomains"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -992,7 +992,7 @@ export interface paths {
          * The user's webhooks
          * @description Pro only (403 `pro_required`).
          */
-        readonly get: operations["listWebhooks"];
+        readonly get: operations["listDashboardWebhooks"];
         readonly put?: never;
         /**
          * Register a webhook
@@ -1016,7 +1016,7 @@ export interface paths {
          *     409 `conflict` past 10 webhooks. Pro only. The `Origin` header must match the server's
          *     public URL.
          */
-        readonly post: operations["createWebhook"];
+        readonly post: operations["createDashboardWebhook"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1044,7 +1044,7 @@ export interface paths {
          * @description Deletes the webhook and its delivery log; nothing more is sent to it. Pro only. The
          *     `Origin` header must match the server's public URL.
          */
-        readonly delete: operations["deleteWebhook"];
+        readonly delete: operations["deleteDashboardWebhook"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
          * Give a webhook a new secret
          * @description A new secret, shown this once; deliveries are signed with it from now on (one already under way may carry the old one). Takes no body. Pro only. The `Origin` header must match the server's public URL.
          */
-        readonly post: operations["rotateWebhookSecret"];
+        readonly post: operations["rotateDashboardWebhookSecret"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1095,7 +1095,7 @@ export interface paths {
          * Turn a webhook back on
          * @description Turns on a webhook that was turned off after repeated failures, its count of them reset; deliveries queue again from the next message. Takes no body. Pro only. The `Origin` header must match the server's public URL.
          */
-        readonly post: operations["enableWebhook"];
+        readonly post: operations["enableDashboardWebhook"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1121,7 +1121,7 @@ export interface paths {
          * Send a test delivery
          * @description Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. At most 20 an hour per user (then 429 `rate_limited` with `Retry-After`). Takes no body. Pro only. The `Origin` header must match the server's public URL.
          */
-        readonly post: operations["testWebhook"];
+        readonly post: operations["testDashboardWebhook"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1145,7 +1145,7 @@ export interface paths {
          * A webhook's delivery log
          * @description The newest 50 deliveries, newest first, with what each one's last attempt came to. Pro only.
          */
-        readonly get: operations["listWebhookDeliveries"];
+        readonly get: operations["listDashboardWebhookDeliveries"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -1395,7 +1395,7 @@ export interface paths {
          *     uses. Anonymous callers are welcome; a token that is sent but invalid or expired is
          *     answered 401.
          */
-        readonly get: operations["publicListDomains"];
+        readonly get: operations["listDomains"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -1517,7 +1517,7 @@ export interface paths {
          * The user's webhooks
          * @description A Pro API token only (403 `pro_required` for any other).
          */
-        readonly get: operations["publicListWebhooks"];
+        readonly get: operations["listWebhooks"];
         readonly put?: never;
         /**
          * Register a webhook
@@ -1541,7 +1541,7 @@ export interface paths {
          *     409 `conflict` past 10 webhooks. A Pro API token only (403 `pro_required` for any other):
          *     the same webhooks as the dashboard's `/api/webhooks`.
          */
-        readonly post: operations["publicCreateWebhook"];
+        readonly post: operations["createWebhook"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1568,7 +1568,7 @@ export interface paths {
          * Delete a webhook
          * @description Deletes the webhook and its delivery log; nothing more is sent to it. A Pro API token only (403 `pro_required` for any other).
          */
-        readonly delete: operations["publicDeleteWebhook"];
+        readonly delete: operations["deleteWebhook"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -1593,7 +1593,7 @@ export interface paths {
          * Give a webhook a new secret
          * @description A new secret, shown this once; deliveries are signed with it from now on (one already under way may carry the old one). Takes no body. A Pro API token only (403 `pro_required` for any other).
          */
-        readonly post: operations["publicRotateWebhookSecret"];
+        readonly post: operations["rotateWebhookSecret"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1619,7 +1619,7 @@ export interface paths {
          * Turn a webhook back on
          * @description Turns on a webhook that was turned off after repeated failures, its count of them reset; deliveries queue again from the next message. Takes no body. A Pro API token only (403 `pro_required` for any other).
          */
-        readonly post: operations["publicEnableWebhook"];
+        readonly post: operations["enableWebhook"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
          * Send a test delivery
          * @description Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. At most 20 an hour per user (then 429 `rate_limited` with `Retry-After`). Takes no body. A Pro API token only (403 `pro_required` for any other).
          */
-        readonly post: operations["publicTestWebhook"];
+        readonly post: operations["testWebhook"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1669,7 +1669,7 @@ export interface paths {
          * A webhook's delivery log
          * @description The newest 50 deliveries, newest first, with what each one's last attempt came to. A Pro API token only (403 `pro_required` for any other).
          */
-        readonly get: operations["publicListWebhookDeliveries"];
+        readonly get: operations["listWebhookDeliveries"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -4756,7 +4756,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly listDomains: {
+    readonly listDashboardDomains: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5544,7 +5544,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly listWebhooks: {
+    readonly listDashboardWebhooks: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5566,7 +5566,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly createWebhook: {
+    readonly createDashboardWebhook: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5614,7 +5614,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly deleteWebhook: {
+    readonly deleteDashboardWebhook: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5641,7 +5641,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly rotateWebhookSecret: {
+    readonly rotateDashboardWebhookSecret: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5670,7 +5670,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly enableWebhook: {
+    readonly enableDashboardWebhook: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5699,7 +5699,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly testWebhook: {
+    readonly testDashboardWebhook: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5729,7 +5729,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly listWebhookDeliveries: {
+    readonly listDashboardWebhookDeliveries: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6037,7 +6037,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly publicListDomains: {
+    readonly listDomains: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6376,7 +6376,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly publicListWebhooks: {
+    readonly listWebhooks: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6400,7 +6400,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly publicCreateWebhook: {
+    readonly createWebhook: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6450,7 +6450,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly publicDeleteWebhook: {
+    readonly deleteWebhook: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6479,7 +6479,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly publicRotateWebhookSecret: {
+    readonly rotateWebhookSecret: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6510,7 +6510,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly publicEnableWebhook: {
+    readonly enableWebhook: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6541,7 +6541,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly publicTestWebhook: {
+    readonly testWebhook: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6572,7 +6572,7 @@ export interface operations {
             readonly default: components["responses"]["ServerError"];
         };
     };
-    readonly publicListWebhookDeliveries: {
+    readonly listWebhookDeliveries: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;

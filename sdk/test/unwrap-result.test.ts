@@ -1,7 +1,7 @@
 import {
   createTempMailClient,
   listMessages,
-  publicListDomains,
+  listDomains,
   TempMailError,
   TempMailNetworkError,
   unwrap,
@@ -16,7 +16,7 @@ function clientAnswering(response: () => Response) {
 describe('unwrap', () => {
   it('returns the data of a 2xx answer', async () => {
     const client = clientAnswering(() => Response.json({ domains: ['tempmail.test'] }));
-    expect(await unwrap(publicListDomains({ client }))).toEqual({ domains: ['tempmail.test'] });
+    expect(await unwrap(listDomains({ client }))).toEqual({ domains: ['tempmail.test'] });
   });
 
   it('throws the contract error with its code and rate-limit state', async () => {
@@ -67,7 +67,7 @@ describe('unwrap', () => {
   it('throws a network error naming the URL when nothing answers', async () => {
     const port = await freePort();
     const client = createTempMailClient({ baseUrl: `http://127.0.0.1:${port}` });
-    const error = await unwrap(publicListDomains({ client })).catch((e: unknown) => e);
+    const error = await unwrap(listDomains({ client })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TempMailNetworkError);
     expect((error as TempMailNetworkError).url).toBe(`http://127.0.0.1:${port}/v1/domains`);
     expect((error as Error).message).toBe(

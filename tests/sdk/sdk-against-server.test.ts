@@ -1,11 +1,5 @@
 // The generated SDK against the real server process: the path every client takes.
-import {
-  createTempMailClient,
-  getHealth,
-  getReadiness,
-  getUser,
-  publicListDomains,
-} from '@tempmail/sdk';
+import { createTempMailClient, getHealth, getReadiness, getUser, listDomains } from '@tempmail/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/start-server.js';
 
@@ -30,7 +24,7 @@ describe('the sdk against a running server', () => {
 
   it('surfaces the standard error body and the rate-limit headers', async () => {
     const client = createTempMailClient({ baseUrl: server.url, token: 'not-a-token' });
-    const result = await publicListDomains({ client });
+    const result = await listDomains({ client });
     expect(result.response.status).toBe(401);
     expect(result.error).toMatchObject({ code: 'unauthorized' });
     expect(result.response.headers.get('ratelimit-limit')).toBe('60');

@@ -1,4 +1,4 @@
-import { publicListDomains, unwrap } from '@tempmail/sdk';
+import { listDomains as listMailDomains, unwrap } from '@tempmail/sdk';
 import type { Command } from '../command.js';
 
 export const listDomains: Command = {
@@ -15,7 +15,7 @@ Needs no mailbox.`,
   async run(context) {
     const { apiToken } = context.credentials();
     const { domains } = await unwrap(
-      publicListDomains({ client: context.client(apiToken), signal: context.signal }),
+      listMailDomains({ client: context.client(apiToken), signal: context.signal }),
     );
     if (context.json) return context.printJson({ domains });
     for (const domain of domains) context.print(domain);

@@ -1,11 +1,11 @@
 import {
-  publicCreateWebhook,
-  publicDeleteWebhook,
-  publicEnableWebhook,
-  publicListWebhookDeliveries,
-  publicListWebhooks,
-  publicRotateWebhookSecret,
-  publicTestWebhook,
+  createWebhook,
+  deleteWebhook,
+  enableWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  rotateWebhookSecret,
+  testWebhook,
   unwrap,
 } from '@tempmail/sdk';
 import type { Command, CommandContext } from '../command.js';
@@ -81,7 +81,7 @@ webhook's secret (check it with the SDK's verifyWebhook), and retried for 24 hou
     const { signal } = context;
 
     if (action === 'list') {
-      const { webhooks } = await unwrap(publicListWebhooks({ client, signal }));
+      const { webhooks } = await unwrap(listWebhooks({ client, signal }));
       if (context.json) return context.printJson({ webhooks });
       if (webhooks.length === 0) return context.note('No webhooks yet: tempmail webhook add URL');
       return context.print(
@@ -103,7 +103,7 @@ webhook's secret (check it with the SDK's verifyWebhook), and retried for 24 hou
       if (!url) throw new CliError(`'webhook add' takes the URL to POST to.`, ExitCode.usage);
       const address = values.address as string | undefined;
       const created = await unwrap(
-        publicCreateWebhook({ client, body: { url, address: address ?? null }, signal }),
+        createWebhook({ client, body: { url, address: address ?? null }, signal }),
       );
       if (context.json) return context.printJson(created);
       context.print(`${created.webhook.id}\t${created.secret}`);
@@ -112,14 +112,14 @@ webhook's secret (check it with the SDK's verifyWebhook), and retried for 24 hou
 
     const path = { id: webhookId(positionals[1], action) };
     if (action === 'test') {
-      const delivery = await unwrap(publicTestWebhook({ client, path, signal }));
+      const delivery = await unwrap(testWebhook({ client, path, signal }));
       if (context.json) return context.printJson(delivery);
       return context.print(
         `Queued test delivery ${delivery.id}; see it with: tempmail webhook log ${path.id}`,
       );
     }
     if (action === 'log') {
-      const { deliveries } = await unwrap(publicListWebhookDeliveries({ client, path, signal }));
+      const { deliveries } = await unwrap(listWebhookDeliveries({ client, path, signal }));
       if (context.json) return context.printJson({ deliveries });
       if (deliveries.length === 0) return context.note('No deliveries yet.');
       return context.print(
@@ -140,17 +140,17 @@ webhook's secret (check it with the SDK's verifyWebhook), and retried for 24 hou
       );
     }
     if (action === 'secret') {
-      const rotated = await unwrap(publicRotateWebhookSecret({ client, path, signal }));
+      const rotated = await unwrap(rotateWebhookSecret({ client, path, signal }));
       if (context.json) return context.printJson(rotated);
       context.print(rotated.secret);
       return context.note('The new secret is shown this once.');
     }
     if (action === 'enable') {
-      const webhook = await unwrap(publicEnableWebhook({ client, path, signal }));
+      const webhook = await unwrap(enableWebhook({ client, path, signal }));
       if (context.json) return context.printJson(webhook);
       return context.print(`Webhook ${webhook.id} is on again.`);
     }
-    await unwrap(publicDeleteWebhook({ client, path, signal }));
+    await unwrap(deleteWebhook({ client, path, signal }));
     if (context.json) return context.printJson({ id: path.id, deleted: true });
     context.print(`Deleted webhook ${path.id}.`);
   },

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CancelDemoSubscriptionData, CancelDemoSubscriptionErrors, CancelDemoSubscriptionResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, DeleteProMessageData, DeleteProMessageErrors, DeleteProMessageResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EnableWebhookData, EnableWebhookErrors, EnableWebhookResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetDemoSubscriptionData, GetDemoSubscriptionErrors, GetDemoSubscriptionResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMailboxMessageData, GetMailboxMessageErrors, GetMailboxMessageResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetNextMessageData, GetNextMessageErrors, GetNextMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageRawData, GetProMessageRawErrors, GetProMessageRawResponses, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMailboxMessagesData, ListMailboxMessagesErrors, ListMailboxMessagesResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, PublicCreateWebhookData, PublicCreateWebhookErrors, PublicCreateWebhookResponses, PublicDeleteWebhookData, PublicDeleteWebhookErrors, PublicDeleteWebhookResponses, PublicEnableWebhookData, PublicEnableWebhookErrors, PublicEnableWebhookResponses, PublicListDomainsData, PublicListDomainsErrors, PublicListDomainsResponses, PublicListWebhookDeliveriesData, PublicListWebhookDeliveriesErrors, PublicListWebhookDeliveriesResponses, PublicListWebhooksData, PublicListWebhooksErrors, PublicListWebhooksResponses, PublicRotateWebhookSecretData, PublicRotateWebhookSecretErrors, PublicRotateWebhookSecretResponses, PublicTestWebhookData, PublicTestWebhookErrors, PublicTestWebhookResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, ResumeDemoSubscriptionData, ResumeDemoSubscriptionErrors, ResumeDemoSubscriptionResponses, RevokeUserTokenData, RevokeUserTokenErrors, RevokeUserTokenResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, TestWebhookData, TestWebhookErrors, TestWebhookResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, UpdateMessageData, UpdateMessageErrors, UpdateMessageResponses, UpdateProMessageData, UpdateProMessageErrors, UpdateProMessageResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
+import type { CancelDemoCheckoutData, CancelDemoCheckoutErrors, CancelDemoCheckoutResponses, CancelDemoSubscriptionData, CancelDemoSubscriptionErrors, CancelDemoSubscriptionResponses, CheckForwardingData, CheckForwardingErrors, CheckForwardingResponses, ClearProSessionData, ClearProSessionErrors, ClearProSessionResponses, CompleteDemoCheckoutData, CompleteDemoCheckoutErrors, CompleteDemoCheckoutResponses, ConfirmForwardingData, ConfirmForwardingErrors, ConfirmForwardingResponses, ConfirmPurchaseEmailData, ConfirmPurchaseEmailErrors, ConfirmPurchaseEmailResponses, CreateAddressData, CreateAddressErrors, CreateAddressResponses, CreateBillingPortalSessionData, CreateBillingPortalSessionErrors, CreateBillingPortalSessionResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCustomEmailData, CreateCustomEmailErrors, CreateCustomEmailResponses, CreateDashboardWebhookData, CreateDashboardWebhookErrors, CreateDashboardWebhookResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteDashboardWebhookData, DeleteDashboardWebhookErrors, DeleteDashboardWebhookResponses, DeleteMessageData, DeleteMessageErrors, DeleteMessageResponses, DeleteProMessageData, DeleteProMessageErrors, DeleteProMessageResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EnableDashboardWebhookData, EnableDashboardWebhookErrors, EnableDashboardWebhookResponses, EnableWebhookData, EnableWebhookErrors, EnableWebhookResponses, GenerateEmailData, GenerateEmailErrors, GenerateEmailResponses, GetDemoCheckoutData, GetDemoCheckoutErrors, GetDemoCheckoutResponses, GetDemoSubscriptionData, GetDemoSubscriptionErrors, GetDemoSubscriptionResponses, GetForwardingSettingsData, GetForwardingSettingsErrors, GetForwardingSettingsResponses, GetGeoCountryData, GetGeoCountryErrors, GetGeoCountryResponses, GetHealthData, GetHealthResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetMailboxMessageData, GetMailboxMessageErrors, GetMailboxMessageResponses, GetMessageAttachmentData, GetMessageAttachmentErrors, GetMessageAttachmentResponses, GetMessageData, GetMessageErrors, GetMessageRawData, GetMessageRawErrors, GetMessageRawResponses, GetMessageResponses, GetNextMessageData, GetNextMessageErrors, GetNextMessageResponses, GetProMessageAttachmentData, GetProMessageAttachmentErrors, GetProMessageAttachmentResponses, GetProMessageData, GetProMessageErrors, GetProMessageRawData, GetProMessageRawErrors, GetProMessageRawResponses, GetProMessageResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetUserData, GetUserErrors, GetUserResponses, GetUserTokenData, GetUserTokenErrors, GetUserTokenResponses, HandleStripeWebhookData, HandleStripeWebhookErrors, HandleStripeWebhookResponses, InspectAccessRecoveryData, InspectAccessRecoveryErrors, InspectAccessRecoveryResponses, ListAddressesData, ListAddressesErrors, ListAddressesResponses, ListAllMessagesData, ListAllMessagesErrors, ListAllMessagesResponses, ListDashboardDomainsData, ListDashboardDomainsErrors, ListDashboardDomainsResponses, ListDashboardWebhookDeliveriesData, ListDashboardWebhookDeliveriesErrors, ListDashboardWebhookDeliveriesResponses, ListDashboardWebhooksData, ListDashboardWebhooksErrors, ListDashboardWebhooksResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListMailboxMessagesData, ListMailboxMessagesErrors, ListMailboxMessagesResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, MailTmCreateAccountData, MailTmCreateAccountErrors, MailTmCreateAccountResponses, MailTmCreateTokenData, MailTmCreateTokenErrors, MailTmCreateTokenResponses, MailTmDeleteAccountData, MailTmDeleteAccountErrors, MailTmDeleteAccountResponses, MailTmDeleteMessageData, MailTmDeleteMessageErrors, MailTmDeleteMessageResponses, MailTmDownloadMessageData, MailTmDownloadMessageErrors, MailTmDownloadMessageResponses, MailTmGetAccountData, MailTmGetAccountErrors, MailTmGetAccountResponses, MailTmGetAttachmentData, MailTmGetAttachmentErrors, MailTmGetAttachmentResponses, MailTmGetDomainData, MailTmGetDomainErrors, MailTmGetDomainResponses, MailTmGetMeData, MailTmGetMeErrors, MailTmGetMeResponses, MailTmGetMessageData, MailTmGetMessageErrors, MailTmGetMessageResponses, MailTmGetSourceData, MailTmGetSourceErrors, MailTmGetSourceResponses, MailTmListDomainsData, MailTmListDomainsErrors, MailTmListDomainsResponses, MailTmListMessagesData, MailTmListMessagesErrors, MailTmListMessagesResponses, MailTmSubscribeData, MailTmSubscribeErrors, MailTmSubscribeResponse, MailTmSubscribeResponses, MailTmUpdateMessageData, MailTmUpdateMessageErrors, MailTmUpdateMessageResponses, RedeemAccessRecoveryData, RedeemAccessRecoveryErrors, RedeemAccessRecoveryResponses, RequestAccessRecoveryData, RequestAccessRecoveryErrors, RequestAccessRecoveryResponses, ResumeDemoSubscriptionData, ResumeDemoSubscriptionErrors, ResumeDemoSubscriptionResponses, RevokeUserTokenData, RevokeUserTokenErrors, RevokeUserTokenResponses, RotateDashboardWebhookSecretData, RotateDashboardWebhookSecretErrors, RotateDashboardWebhookSecretResponses, RotateUserTokenData, RotateUserTokenErrors, RotateUserTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SaveCustomAliasData, SaveCustomAliasErrors, SaveCustomAliasResponses, StoreMainEmailData, StoreMainEmailErrors, StoreMainEmailResponses, StreamEventsData, StreamEventsErrors, StreamEventsResponse, StreamEventsResponses, StreamProEventsData, StreamProEventsErrors, StreamProEventsResponse, StreamProEventsResponses, SubmitContactData, SubmitContactErrors, SubmitContactResponses, TestDashboardWebhookData, TestDashboardWebhookErrors, TestDashboardWebhookResponses, TestWebhookData, TestWebhookErrors, TestWebhookResponses, UpdateForwardingData, UpdateForwardingErrors, UpdateForwardingResponses, UpdateMessageData, UpdateMessageErrors, UpdateMessageResponses, UpdateProMessageData, UpdateProMessageErrors, UpdateProMessageResponses, VerifyCheckoutData, VerifyCheckoutErrors, VerifyCheckoutResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -477,7 +477,7 @@ export const confirmPurchaseEmail = <ThrowOnError extends boolean = false>(optio
  *
  * The domains a custom address can be created on (used by the alias dialog).
  */
-export const listDomains = <ThrowOnError extends boolean = false>(options?: Options<ListDomainsData, ThrowOnError>) => (options?.client ?? client).get<ListDomainsResponses, ListDomainsErrors, ThrowOnError>({
+export const listDashboardDomains = <ThrowOnError extends boolean = false>(options?: Options<ListDashboardDomainsData, ThrowOnError>) => (options?.client ?? client).get<ListDashboardDomainsResponses, ListDashboardDomainsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'tm_session',
@@ -920,7 +920,7 @@ export const streamProEvents = <ThrowOnError extends boolean = false>(options?: 
  *
  * Pro only (403 `pro_required`).
  */
-export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({
+export const listDashboardWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListDashboardWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListDashboardWebhooksResponses, ListDashboardWebhooksErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'tm_session',
@@ -954,7 +954,7 @@ export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Opt
  * public URL.
  *
  */
-export const createWebhook = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookResponses, CreateWebhookErrors, ThrowOnError>({
+export const createDashboardWebhook = <ThrowOnError extends boolean = false>(options: Options<CreateDashboardWebhookData, ThrowOnError>) => (options.client ?? client).post<CreateDashboardWebhookResponses, CreateDashboardWebhookErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'tm_session',
@@ -975,7 +975,7 @@ export const createWebhook = <ThrowOnError extends boolean = false>(options: Opt
  * `Origin` header must match the server's public URL.
  *
  */
-export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({
+export const deleteDashboardWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteDashboardWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteDashboardWebhookResponses, DeleteDashboardWebhookErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'tm_session',
@@ -991,7 +991,7 @@ export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Opt
  * A new secret, shown this once; deliveries are signed with it from now on (one already under way may carry the old one). Takes no body. Pro only. The `Origin` header must match the server's public URL.
  *
  */
-export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
+export const rotateDashboardWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateDashboardWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateDashboardWebhookSecretResponses, RotateDashboardWebhookSecretErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'tm_session',
@@ -1007,7 +1007,7 @@ export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(option
  * Turns on a webhook that was turned off after repeated failures, its count of them reset; deliveries queue again from the next message. Takes no body. Pro only. The `Origin` header must match the server's public URL.
  *
  */
-export const enableWebhook = <ThrowOnError extends boolean = false>(options: Options<EnableWebhookData, ThrowOnError>) => (options.client ?? client).post<EnableWebhookResponses, EnableWebhookErrors, ThrowOnError>({
+export const enableDashboardWebhook = <ThrowOnError extends boolean = false>(options: Options<EnableDashboardWebhookData, ThrowOnError>) => (options.client ?? client).post<EnableDashboardWebhookResponses, EnableDashboardWebhookErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'tm_session',
@@ -1023,7 +1023,7 @@ export const enableWebhook = <ThrowOnError extends boolean = false>(options: Opt
  * Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. At most 20 an hour per user (then 429 `rate_limited` with `Retry-After`). Takes no body. Pro only. The `Origin` header must match the server's public URL.
  *
  */
-export const testWebhook = <ThrowOnError extends boolean = false>(options: Options<TestWebhookData, ThrowOnError>) => (options.client ?? client).post<TestWebhookResponses, TestWebhookErrors, ThrowOnError>({
+export const testDashboardWebhook = <ThrowOnError extends boolean = false>(options: Options<TestDashboardWebhookData, ThrowOnError>) => (options.client ?? client).post<TestDashboardWebhookResponses, TestDashboardWebhookErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'tm_session',
@@ -1038,7 +1038,7 @@ export const testWebhook = <ThrowOnError extends boolean = false>(options: Optio
  *
  * The newest 50 deliveries, newest first, with what each one's last attempt came to. Pro only.
  */
-export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
+export const listDashboardWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListDashboardWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListDashboardWebhookDeliveriesResponses, ListDashboardWebhookDeliveriesErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'tm_session',
@@ -1235,7 +1235,7 @@ export const generateEmail = <ThrowOnError extends boolean = false>(options?: Op
  * answered 401.
  *
  */
-export const publicListDomains = <ThrowOnError extends boolean = false>(options?: Options<PublicListDomainsData, ThrowOnError>) => (options?.client ?? client).get<PublicListDomainsResponses, PublicListDomainsErrors, ThrowOnError>({
+export const listDomains = <ThrowOnError extends boolean = false>(options?: Options<ListDomainsData, ThrowOnError>) => (options?.client ?? client).get<ListDomainsResponses, ListDomainsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/domains',
     ...options
@@ -1338,7 +1338,7 @@ export const updateMessage = <ThrowOnError extends boolean = false>(options: Opt
  *
  * A Pro API token only (403 `pro_required` for any other).
  */
-export const publicListWebhooks = <ThrowOnError extends boolean = false>(options?: Options<PublicListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<PublicListWebhooksResponses, PublicListWebhooksErrors, ThrowOnError>({
+export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/webhooks',
     ...options
@@ -1368,7 +1368,7 @@ export const publicListWebhooks = <ThrowOnError extends boolean = false>(options
  * the same webhooks as the dashboard's `/api/webhooks`.
  *
  */
-export const publicCreateWebhook = <ThrowOnError extends boolean = false>(options: Options<PublicCreateWebhookData, ThrowOnError>) => (options.client ?? client).post<PublicCreateWebhookResponses, PublicCreateWebhookErrors, ThrowOnError>({
+export const createWebhook = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookResponses, CreateWebhookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/webhooks',
     ...options,
@@ -1384,7 +1384,7 @@ export const publicCreateWebhook = <ThrowOnError extends boolean = false>(option
  * Deletes the webhook and its delivery log; nothing more is sent to it. A Pro API token only (403 `pro_required` for any other).
  *
  */
-export const publicDeleteWebhook = <ThrowOnError extends boolean = false>(options: Options<PublicDeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<PublicDeleteWebhookResponses, PublicDeleteWebhookErrors, ThrowOnError>({
+export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/webhooks/{id}',
     ...options
@@ -1396,7 +1396,7 @@ export const publicDeleteWebhook = <ThrowOnError extends boolean = false>(option
  * A new secret, shown this once; deliveries are signed with it from now on (one already under way may carry the old one). Takes no body. A Pro API token only (403 `pro_required` for any other).
  *
  */
-export const publicRotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<PublicRotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<PublicRotateWebhookSecretResponses, PublicRotateWebhookSecretErrors, ThrowOnError>({
+export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/webhooks/{id}/secret',
     ...options
@@ -1408,7 +1408,7 @@ export const publicRotateWebhookSecret = <ThrowOnError extends boolean = false>(
  * Turns on a webhook that was turned off after repeated failures, its count of them reset; deliveries queue again from the next message. Takes no body. A Pro API token only (403 `pro_required` for any other).
  *
  */
-export const publicEnableWebhook = <ThrowOnError extends boolean = false>(options: Options<PublicEnableWebhookData, ThrowOnError>) => (options.client ?? client).post<PublicEnableWebhookResponses, PublicEnableWebhookErrors, ThrowOnError>({
+export const enableWebhook = <ThrowOnError extends boolean = false>(options: Options<EnableWebhookData, ThrowOnError>) => (options.client ?? client).post<EnableWebhookResponses, EnableWebhookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/webhooks/{id}/enable',
     ...options
@@ -1420,7 +1420,7 @@ export const publicEnableWebhook = <ThrowOnError extends boolean = false>(option
  * Queues a `webhook.test` delivery (`message` is null), sent within a second and retried like any other; watch it in the delivery log. At most 20 an hour per user (then 429 `rate_limited` with `Retry-After`). Takes no body. A Pro API token only (403 `pro_required` for any other).
  *
  */
-export const publicTestWebhook = <ThrowOnError extends boolean = false>(options: Options<PublicTestWebhookData, ThrowOnError>) => (options.client ?? client).post<PublicTestWebhookResponses, PublicTestWebhookErrors, ThrowOnError>({
+export const testWebhook = <ThrowOnError extends boolean = false>(options: Options<TestWebhookData, ThrowOnError>) => (options.client ?? client).post<TestWebhookResponses, TestWebhookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/webhooks/{id}/test',
     ...options
@@ -1431,7 +1431,7 @@ export const publicTestWebhook = <ThrowOnError extends boolean = false>(options:
  *
  * The newest 50 deliveries, newest first, with what each one's last attempt came to. A Pro API token only (403 `pro_required` for any other).
  */
-export const publicListWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<PublicListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<PublicListWebhookDeliveriesResponses, PublicListWebhookDeliveriesErrors, ThrowOnError>({
+export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/webhooks/{id}/deliveries',
     ...options

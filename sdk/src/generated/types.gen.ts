@@ -2128,14 +2128,14 @@ export type ConfirmPurchaseEmailResponses = {
 
 export type ConfirmPurchaseEmailResponse = ConfirmPurchaseEmailResponses[keyof ConfirmPurchaseEmailResponses];
 
-export type ListDomainsData = {
+export type ListDashboardDomainsData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/api/domains';
 };
 
-export type ListDomainsErrors = {
+export type ListDashboardDomainsErrors = {
     /**
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
@@ -2148,16 +2148,16 @@ export type ListDomainsErrors = {
     default: Error;
 };
 
-export type ListDomainsError = ListDomainsErrors[keyof ListDomainsErrors];
+export type ListDashboardDomainsError = ListDashboardDomainsErrors[keyof ListDashboardDomainsErrors];
 
-export type ListDomainsResponses = {
+export type ListDashboardDomainsResponses = {
     /**
      * The domains; the first is the default.
      */
     200: DomainList;
 };
 
-export type ListDomainsResponse = ListDomainsResponses[keyof ListDomainsResponses];
+export type ListDashboardDomainsResponse = ListDashboardDomainsResponses[keyof ListDashboardDomainsResponses];
 
 export type CreateCustomEmailData = {
     body: CustomEmailRequest;
@@ -2844,14 +2844,14 @@ export type StreamProEventsResponses = {
 
 export type StreamProEventsResponse = StreamProEventsResponses[keyof StreamProEventsResponses];
 
-export type ListWebhooksData = {
+export type ListDashboardWebhooksData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/api/webhooks';
 };
 
-export type ListWebhooksErrors = {
+export type ListDashboardWebhooksErrors = {
     /**
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
@@ -2864,25 +2864,25 @@ export type ListWebhooksErrors = {
     default: Error;
 };
 
-export type ListWebhooksError = ListWebhooksErrors[keyof ListWebhooksErrors];
+export type ListDashboardWebhooksError = ListDashboardWebhooksErrors[keyof ListDashboardWebhooksErrors];
 
-export type ListWebhooksResponses = {
+export type ListDashboardWebhooksResponses = {
     /**
      * The webhooks, oldest first.
      */
     200: WebhookList;
 };
 
-export type ListWebhooksResponse = ListWebhooksResponses[keyof ListWebhooksResponses];
+export type ListDashboardWebhooksResponse = ListDashboardWebhooksResponses[keyof ListDashboardWebhooksResponses];
 
-export type CreateWebhookData = {
+export type CreateDashboardWebhookData = {
     body: WebhookRequest;
     path?: never;
     query?: never;
     url: '/api/webhooks';
 };
 
-export type CreateWebhookErrors = {
+export type CreateDashboardWebhookErrors = {
     /**
      * The request breaks the contract (`validation_failed` or `bad_request`).
      */
@@ -2907,18 +2907,18 @@ export type CreateWebhookErrors = {
     default: Error;
 };
 
-export type CreateWebhookError = CreateWebhookErrors[keyof CreateWebhookErrors];
+export type CreateDashboardWebhookError = CreateDashboardWebhookErrors[keyof CreateDashboardWebhookErrors];
 
-export type CreateWebhookResponses = {
+export type CreateDashboardWebhookResponses = {
     /**
      * The webhook, with its secret.
      */
     201: WebhookWithSecret;
 };
 
-export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
+export type CreateDashboardWebhookResponse = CreateDashboardWebhookResponses[keyof CreateDashboardWebhookResponses];
 
-export type DeleteWebhookData = {
+export type DeleteDashboardWebhookData = {
     body?: never;
     path: {
         /**
@@ -2930,7 +2930,7 @@ export type DeleteWebhookData = {
     url: '/api/webhooks/{id}';
 };
 
-export type DeleteWebhookErrors = {
+export type DeleteDashboardWebhookErrors = {
     /**
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
@@ -2947,18 +2947,18 @@ export type DeleteWebhookErrors = {
     default: Error;
 };
 
-export type DeleteWebhookError = DeleteWebhookErrors[keyof DeleteWebhookErrors];
+export type DeleteDashboardWebhookError = DeleteDashboardWebhookErrors[keyof DeleteDashboardWebhookErrors];
 
-export type DeleteWebhookResponses = {
+export type DeleteDashboardWebhookResponses = {
     /**
      * Deleted.
      */
     204: void;
 };
 
-export type DeleteWebhookResponse = DeleteWebhookResponses[keyof DeleteWebhookResponses];
+export type DeleteDashboardWebhookResponse = DeleteDashboardWebhookResponses[keyof DeleteDashboardWebhookResponses];
 
-export type RotateWebhookSecretData = {
+export type RotateDashboardWebhookSecretData = {
     body?: never;
     path: {
         /**
@@ -2970,7 +2970,7 @@ export type RotateWebhookSecretData = {
     url: '/api/webhooks/{id}/secret';
 };
 
-export type RotateWebhookSecretErrors = {
+export type RotateDashboardWebhookSecretErrors = {
     /**
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
@@ -2987,18 +2987,18 @@ export type RotateWebhookSecretErrors = {
     default: Error;
 };
 
-export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
+export type RotateDashboardWebhookSecretError = RotateDashboardWebhookSecretErrors[keyof RotateDashboardWebhookSecretErrors];
 
-export type RotateWebhookSecretResponses = {
+export type RotateDashboardWebhookSecretResponses = {
     /**
      * The webhook, with its new secret.
      */
     200: WebhookWithSecret;
 };
 
-export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+export type RotateDashboardWebhookSecretResponse = RotateDashboardWebhookSecretResponses[keyof RotateDashboardWebhookSecretResponses];
 
-export type EnableWebhookData = {
+export type EnableDashboardWebhookData = {
     body?: never;
     path: {
         /**
@@ -3010,7 +3010,7 @@ export type EnableWebhookData = {
     url: '/api/webhooks/{id}/enable';
 };
 
-export type EnableWebhookErrors = {
+export type EnableDashboardWebhookErrors = {
     /**
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
@@ -3027,18 +3027,18 @@ export type EnableWebhookErrors = {
     default: Error;
 };
 
-export type EnableWebhookError = EnableWebhookErrors[keyof EnableWebhookErrors];
+export type EnableDashboardWebhookError = EnableDashboardWebhookErrors[keyof EnableDashboardWebhookErrors];
 
-export type EnableWebhookResponses = {
+export type EnableDashboardWebhookResponses = {
     /**
      * The webhook, on.
      */
     200: Webhook;
 };
 
-export type EnableWebhookResponse = EnableWebhookResponses[keyof EnableWebhookResponses];
+export type EnableDashboardWebhookResponse = EnableDashboardWebhookResponses[keyof EnableDashboardWebhookResponses];
 
-export type TestWebhookData = {
+export type TestDashboardWebhookData = {
     body?: never;
     path: {
         /**
@@ -3050,7 +3050,7 @@ export type TestWebhookData = {
     url: '/api/webhooks/{id}/test';
 };
 
-export type TestWebhookErrors = {
+export type TestDashboardWebhookErrors = {
     /**
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
@@ -3071,18 +3071,18 @@ export type TestWebhookErrors = {
     default: Error;
 };
 
-export type TestWebhookError = TestWebhookErrors[keyof TestWebhookErrors];
+export type TestDashboardWebhookError = TestDashboardWebhookErrors[keyof TestDashboardWebhookErrors];
 
-export type TestWebhookResponses = {
+export type TestDashboardWebhookResponses = {
     /**
      * The delivery, queued.
      */
     202: WebhookDelivery;
 };
 
-export type TestWebhookResponse = TestWebhookResponses[keyof TestWebhookResponses];
+export type TestDashboardWebhookResponse = TestDashboardWebhookResponses[keyof TestDashboardWebhookResponses];
 
-export type ListWebhookDeliveriesData = {
+export type ListDashboardWebhookDeliveriesData = {
     body?: never;
     path: {
         /**
@@ -3094,7 +3094,7 @@ export type ListWebhookDeliveriesData = {
     url: '/api/webhooks/{id}/deliveries';
 };
 
-export type ListWebhookDeliveriesErrors = {
+export type ListDashboardWebhookDeliveriesErrors = {
     /**
      * Not allowed for this caller (`forbidden` or `pro_required`).
      */
@@ -3111,16 +3111,16 @@ export type ListWebhookDeliveriesErrors = {
     default: Error;
 };
 
-export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+export type ListDashboardWebhookDeliveriesError = ListDashboardWebhookDeliveriesErrors[keyof ListDashboardWebhookDeliveriesErrors];
 
-export type ListWebhookDeliveriesResponses = {
+export type ListDashboardWebhookDeliveriesResponses = {
     /**
      * The log.
      */
     200: WebhookDeliveryLog;
 };
 
-export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
+export type ListDashboardWebhookDeliveriesResponse = ListDashboardWebhookDeliveriesResponses[keyof ListDashboardWebhookDeliveriesResponses];
 
 export type ListMailboxMessagesData = {
     body?: never;
@@ -3414,14 +3414,14 @@ export type GenerateEmailResponses = {
 
 export type GenerateEmailResponse = GenerateEmailResponses[keyof GenerateEmailResponses];
 
-export type PublicListDomainsData = {
+export type ListDomainsData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/v1/domains';
 };
 
-export type PublicListDomainsErrors = {
+export type ListDomainsErrors = {
     /**
      * Missing, invalid or expired credentials.
      */
@@ -3438,16 +3438,16 @@ export type PublicListDomainsErrors = {
     default: Error;
 };
 
-export type PublicListDomainsError = PublicListDomainsErrors[keyof PublicListDomainsErrors];
+export type ListDomainsError = ListDomainsErrors[keyof ListDomainsErrors];
 
-export type PublicListDomainsResponses = {
+export type ListDomainsResponses = {
     /**
      * The domains.
      */
     200: DomainList;
 };
 
-export type PublicListDomainsResponse = PublicListDomainsResponses[keyof PublicListDomainsResponses];
+export type ListDomainsResponse = ListDomainsResponses[keyof ListDomainsResponses];
 
 export type GetIdentityData = {
     body?: never;
@@ -3702,14 +3702,14 @@ export type UpdateMessageResponses = {
 
 export type UpdateMessageResponse = UpdateMessageResponses[keyof UpdateMessageResponses];
 
-export type PublicListWebhooksData = {
+export type ListWebhooksData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/v1/webhooks';
 };
 
-export type PublicListWebhooksErrors = {
+export type ListWebhooksErrors = {
     /**
      * Missing, invalid or expired credentials.
      */
@@ -3730,25 +3730,25 @@ export type PublicListWebhooksErrors = {
     default: Error;
 };
 
-export type PublicListWebhooksError = PublicListWebhooksErrors[keyof PublicListWebhooksErrors];
+export type ListWebhooksError = ListWebhooksErrors[keyof ListWebhooksErrors];
 
-export type PublicListWebhooksResponses = {
+export type ListWebhooksResponses = {
     /**
      * The webhooks, oldest first.
      */
     200: WebhookList;
 };
 
-export type PublicListWebhooksResponse = PublicListWebhooksResponses[keyof PublicListWebhooksResponses];
+export type ListWebhooksResponse = ListWebhooksResponses[keyof ListWebhooksResponses];
 
-export type PublicCreateWebhookData = {
+export type CreateWebhookData = {
     body: WebhookRequest;
     path?: never;
     query?: never;
     url: '/v1/webhooks';
 };
 
-export type PublicCreateWebhookErrors = {
+export type CreateWebhookErrors = {
     /**
      * The request breaks the contract (`validation_failed` or `bad_request`).
      */
@@ -3781,18 +3781,18 @@ export type PublicCreateWebhookErrors = {
     default: Error;
 };
 
-export type PublicCreateWebhookError = PublicCreateWebhookErrors[keyof PublicCreateWebhookErrors];
+export type CreateWebhookError = CreateWebhookErrors[keyof CreateWebhookErrors];
 
-export type PublicCreateWebhookResponses = {
+export type CreateWebhookResponses = {
     /**
      * The webhook, with its secret.
      */
     201: WebhookWithSecret;
 };
 
-export type PublicCreateWebhookResponse = PublicCreateWebhookResponses[keyof PublicCreateWebhookResponses];
+export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
 
-export type PublicDeleteWebhookData = {
+export type DeleteWebhookData = {
     body?: never;
     path: {
         /**
@@ -3804,7 +3804,7 @@ export type PublicDeleteWebhookData = {
     url: '/v1/webhooks/{id}';
 };
 
-export type PublicDeleteWebhookErrors = {
+export type DeleteWebhookErrors = {
     /**
      * Missing, invalid or expired credentials.
      */
@@ -3829,18 +3829,18 @@ export type PublicDeleteWebhookErrors = {
     default: Error;
 };
 
-export type PublicDeleteWebhookError = PublicDeleteWebhookErrors[keyof PublicDeleteWebhookErrors];
+export type DeleteWebhookError = DeleteWebhookErrors[keyof DeleteWebhookErrors];
 
-export type PublicDeleteWebhookResponses = {
+export type DeleteWebhookResponses = {
     /**
      * Deleted.
      */
     204: void;
 };
 
-export type PublicDeleteWebhookResponse = PublicDeleteWebhookResponses[keyof PublicDeleteWebhookResponses];
+export type DeleteWebhookResponse = DeleteWebhookResponses[keyof DeleteWebhookResponses];
 
-export type PublicRotateWebhookSecretData = {
+export type RotateWebhookSecretData = {
     body?: never;
     path: {
         /**
@@ -3852,7 +3852,7 @@ export type PublicRotateWebhookSecretData = {
     url: '/v1/webhooks/{id}/secret';
 };
 
-export type PublicRotateWebhookSecretErrors = {
+export type RotateWebhookSecretErrors = {
     /**
      * Missing, invalid or expired credentials.
      */
@@ -3877,18 +3877,18 @@ export type PublicRotateWebhookSecretErrors = {
     default: Error;
 };
 
-export type PublicRotateWebhookSecretError = PublicRotateWebhookSecretErrors[keyof PublicRotateWebhookSecretErrors];
+export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
 
-export type PublicRotateWebhookSecretResponses = {
+export type RotateWebhookSecretResponses = {
     /**
      * The webhook, with its new secret.
      */
     200: WebhookWithSecret;
 };
 
-export type PublicRotateWebhookSecretResponse = PublicRotateWebhookSecretResponses[keyof PublicRotateWebhookSecretResponses];
+export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
 
-export type PublicEnableWebhookData = {
+export type EnableWebhookData = {
     body?: never;
     path: {
         /**
@@ -3900,7 +3900,7 @@ export type PublicEnableWebhookData = {
     url: '/v1/webhooks/{id}/enable';
 };
 
-export type PublicEnableWebhookErrors = {
+export type EnableWebhookErrors = {
     /**
      * Missing, invalid or expired credentials.
      */
@@ -3925,18 +3925,18 @@ export type PublicEnableWebhookErrors = {
     default: Error;
 };
 
-export type PublicEnableWebhookError = PublicEnableWebhookErrors[keyof PublicEnableWebhookErrors];
+export type EnableWebhookError = EnableWebhookErrors[keyof EnableWebhookErrors];
 
-export type PublicEnableWebhookResponses = {
+export type EnableWebhookResponses = {
     /**
      * The webhook, on.
      */
     200: Webhook;
 };
 
-export type PublicEnableWebhookResponse = PublicEnableWebhookResponses[keyof PublicEnableWebhookResponses];
+export type EnableWebhookResponse = EnableWebhookResponses[keyof EnableWebhookResponses];
 
-export type PublicTestWebhookData = {
+export type TestWebhookData = {
     body?: never;
     path: {
         /**
@@ -3948,7 +3948,7 @@ export type PublicTestWebhookData = {
     url: '/v1/webhooks/{id}/test';
 };
 
-export type PublicTestWebhookErrors = {
+export type TestWebhookErrors = {
     /**
      * Missing, invalid or expired credentials.
      */
@@ -3973,18 +3973,18 @@ export type PublicTestWebhookErrors = {
     default: Error;
 };
 
-export type PublicTestWebhookError = PublicTestWebhookErrors[keyof PublicTestWebhookErrors];
+export type TestWebhookError = TestWebhookErrors[keyof TestWebhookErrors];
 
-export type PublicTestWebhookResponses = {
+export type TestWebhookResponses = {
     /**
      * The delivery, queued.
      */
     202: WebhookDelivery;
 };
 
-export type PublicTestWebhookResponse = PublicTestWebhookResponses[keyof PublicTestWebhookResponses];
+export type TestWebhookResponse = TestWebhookResponses[keyof TestWebhookResponses];
 
-export type PublicListWebhookDeliveriesData = {
+export type ListWebhookDeliveriesData = {
     body?: never;
     path: {
         /**
@@ -3996,7 +3996,7 @@ export type PublicListWebhookDeliveriesData = {
     url: '/v1/webhooks/{id}/deliveries';
 };
 
-export type PublicListWebhookDeliveriesErrors = {
+export type ListWebhookDeliveriesErrors = {
     /**
      * Missing, invalid or expired credentials.
      */
@@ -4021,16 +4021,16 @@ export type PublicListWebhookDeliveriesErrors = {
     default: Error;
 };
 
-export type PublicListWebhookDeliveriesError = PublicListWebhookDeliveriesErrors[keyof PublicListWebhookDeliveriesErrors];
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
 
-export type PublicListWebhookDeliveriesResponses = {
+export type ListWebhookDeliveriesResponses = {
     /**
      * The log.
      */
     200: WebhookDeliveryLog;
 };
 
-export type PublicListWebhookDeliveriesResponse = PublicListWebhookDeliveriesResponses[keyof PublicListWebhookDeliveriesResponses];
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
 
 export type GetNextMessageData = {
     body?: never;

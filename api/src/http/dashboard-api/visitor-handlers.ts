@@ -28,7 +28,12 @@ export async function userResource(services: Services, user: User) {
 export function visitorHandlers(
   services: Services,
 ): SurfaceHandlers<
-  'getUser' | 'listDomains' | 'submitContact' | 'getGeoCountry' | 'logout' | 'logoutEverywhere'
+  | 'getUser'
+  | 'listDashboardDomains'
+  | 'submitContact'
+  | 'getGeoCountry'
+  | 'logout'
+  | 'logoutEverywhere'
 > {
   const sessions = createSessions(services);
   const contactLimiter = services.createLimiter('contact-hour', CONTACT_PER_HOUR, 3600);
@@ -38,7 +43,7 @@ export function visitorHandlers(
       response.json(await userResource(services, await sessions.visit(request, response)));
     },
 
-    async listDomains(request, response) {
+    async listDashboardDomains(request, response) {
       await sessions.require(request);
       response.json({ domains: services.config.mailDomains });
     },

@@ -26,7 +26,7 @@ export function v1Handlers(
   services: Services,
 ): SurfaceHandlers<
   | 'generateEmail'
-  | 'publicListDomains'
+  | 'listDomains'
   | 'getIdentity'
   | 'listMessages'
   | 'getMessage'
@@ -94,7 +94,7 @@ export function v1Handlers(
       });
     },
 
-    publicListDomains(_request, response) {
+    listDomains(_request, response) {
       response.json({ domains: config.mailDomains });
     },
 

@@ -67,12 +67,12 @@ type ProCaller = (request: AnyOperationRequest, response: Response) => Promise<{
 function webhookActions(services: Services, tests: RateLimiterAbstract, proCaller: ProCaller) {
   const { webhooks } = services;
 
-  const list: OperationHandler<'listWebhooks'> = async (request, response) => {
+  const list: OperationHandler<'listDashboardWebhooks'> = async (request, response) => {
     const user = await proCaller(request, response);
     response.json({ webhooks: (await webhooks.list(user.id)).map(webhookResource) });
   };
 
-  const create: OperationHandler<'createWebhook'> = async (request, response) => {
+  const create: OperationHandler<'createDashboardWebhook'> = async (request, response) => {
     const user = await proCaller(request, response);
     const { url, address = null } = request.body;
     const result = await webhooks.register(user.id, { url: url.trim(), address }, services.now());
@@ -95,27 +95,27 @@ function webhookActions(services: Services, tests: RateLimiterAbstract, proCalle
     response.status(201).json({ webhook: webhookResource(result.webhook), secret: result.secret });
   };
 
-  const remove: OperationHandler<'deleteWebhook'> = async (request, response) => {
+  const remove: OperationHandler<'deleteDashboardWebhook'> = async (request, response) => {
     const user = await proCaller(request, response);
     if (!(await webhooks.remove(user.id, request.params.id))) throw notFound();
     response.status(204).end();
   };
 
-  const rotate: OperationHandler<'rotateWebhookSecret'> = async (request, response) => {
+  const rotate: OperationHandler<'rotateDashboardWebhookSecret'> = async (request, response) => {
     const user = await proCaller(request, response);
     const rotated = await webhooks.rotateSecret(user.id, request.params.id);
     if (!rotated) throw notFound();
     response.json({ webhook: webhookResource(rotated.webhook), secret: rotated.secret });
   };
 
-  const enable: OperationHandler<'enableWebhook'> = async (request, response) => {
+  const enable: OperationHandler<'enableDashboardWebhook'> = async (request, response) => {
     const user = await proCaller(request, response);
     const enabled = await webhooks.enable(user.id, request.params.id);
     if (!enabled) throw notFound();
     response.json(webhookResource(enabled));
   };
 
-  const test: OperationHandler<'testWebhook'> = async (request, response) => {
+  const test: OperationHandler<'testDashboardWebhook'> = async (request, response) => {
     const user = await proCaller(request, response);
     await consume(tests, user.id, 'test deliveries');
     const delivery = await webhooks.sendTest(user.id, request.params.id, services.now());
@@ -123,7 +123,10 @@ function webhookActions(services: Services, tests: RateLimiterAbstract, proCalle
     response.status(202).json(deliveryResource(delivery));
   };
 
-  const deliveries: OperationHandler<'listWebhookDeliveries'> = async (request, response) => {
+  const deliveries: OperationHandler<'listDashboardWebhookDeliveries'> = async (
+    request,
+    response,
+  ) => {
     const user = await proCaller(request, response);
     const log = await webhooks.deliveries(user.id, request.params.id);
     if (!log) throw notFound();
@@ -140,6 +143,13 @@ function webhookActions(services: Services, tests: RateLimiterAbstract, proCalle
 export function webhookHandlers(
   services: Services,
 ): SurfaceHandlers<
+  | 'listDashboardWebhooks'
+  | 'createDashboardWebhook'
+  | 'deleteDashboardWebhook'
+  | 'rotateDashboardWebhookSecret'
+  | 'enableDashboardWebhook'
+  | 'testDashboardWebhook'
+  | 'listDashboardWebhookDeliveries'
   | 'listWebhooks'
   | 'createWebhook'
   | 'deleteWebhook'
@@ -147,13 +157,6 @@ export function webhookHandlers(
   | 'enableWebhook'
   | 'testWebhook'
   | 'listWebhookDeliveries'
-  | 'publicListWebhooks'
-  | 'publicCreateWebhook'
-  | 'publicDeleteWebhook'
-  | 'publicRotateWebhookSecret'
-  | 'publicEnableWebhook'
-  | 'publicTestWebhook'
-  | 'publicListWebhookDeliveries'
 > {
   const sessions = createSessions(services);
   const tests = services.createLimiter('webhook-test-hour', TESTS_PER_HOUR, 3600);
@@ -166,19 +169,19 @@ export function webhookHandlers(
     return caller.user;
   });
   return {
-    listWebhooks: dashboard.list,
-    createWebhook: dashboard.create,
-    deleteWebhook: dashboard.remove,
-    rotateWebhookSecret: dashboard.rotate,
-    enableWebhook: dashboard.enable,
-    testWebhook: dashboard.test,
-    listWebhookDeliveries: dashboard.deliveries,
-    publicListWebhooks: publicApi.list,
-    publicCreateWebhook: publicApi.create,
-    publicDeleteWebhook: publicApi.remove,
-    publicRotateWebhookSecret: publicApi.rotate,
-    publicEnableWebhook: publicApi.enable,
-    publicTestWebhook: publicApi.test,
-    publicListWebhookDeliveries: publicApi.deliveries,
+    listDashboardWebhooks: dashboard.list,
+    createDashboardWebhook: dashboard.create,
+    deleteDashboardWebhook: dashboard.remove,
+    rotateDashboardWebhookSecret: dashboard.rotate,
+    enableDashboardWebhook: dashboard.enable,
+    testDashboardWebhook: dashboard.test,
+    listDashboardWebhookDeliveries: dashboard.deliveries,
+    listWebhooks: publicApi.list,
+    createWebhook: publicApi.create,
+    deleteWebhook: publicApi.remove,
+    rotateWebhookSecret: publicApi.rotate,
+    enableWebhook: publicApi.enable,
+    testWebhook: publicApi.test,
+    listWebhookDeliveries: publicApi.deliveries,
   };
 }

@@ -1,6 +1,6 @@
 import {
   createCustomEmail,
-  listDomains,
+  listDashboardDomains,
   saveCustomAlias,
   TempMailError,
   unwrap,
@@ -74,7 +74,7 @@ export function CustomAliasDialog({
   const client = createApiClient();
   const domains = useQuery({
     queryKey: ['product-domains'],
-    queryFn: ({ signal }) => unwrap(listDomains({ client, signal })),
+    queryFn: ({ signal }) => unwrap(listDashboardDomains({ client, signal })),
     enabled: open,
   });
   const form = useForm<AliasForm>({ defaultValues: DEFAULTS });

@@ -1,12 +1,12 @@
 import {
-  createWebhook,
-  deleteWebhook,
-  enableWebhook,
-  listWebhookDeliveries,
-  listWebhooks,
-  rotateWebhookSecret,
+  createDashboardWebhook,
+  deleteDashboardWebhook,
+  enableDashboardWebhook,
+  listDashboardWebhookDeliveries,
+  listDashboardWebhooks,
+  rotateDashboardWebhookSecret,
   TempMailError,
-  testWebhook,
+  testDashboardWebhook,
   unwrap,
   type Webhook,
 } from '@tempmail/sdk';
@@ -42,7 +42,7 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const log = useQuery({
     queryKey: [...WEBHOOKS_KEY, webhook.id, 'deliveries'],
     queryFn: ({ signal }) =>
-      unwrap(listWebhookDeliveries({ client: client(), path: { id: webhook.id }, signal })),
+      unwrap(listDashboardWebhookDeliveries({ client: client(), path: { id: webhook.id }, signal })),
     refetchInterval: LOG_REFRESH_MS,
   });
   if (!log.data) {
@@ -110,11 +110,11 @@ function WebhookItem({
   const path = { id: webhook.id };
   const act = useMutation({
     mutationFn: async (action: 'test' | 'rotate' | 'enable' | 'delete') => {
-      if (action === 'test') await unwrap(testWebhook({ client: client(), path }));
+      if (action === 'test') await unwrap(testDashboardWebhook({ client: client(), path }));
       if (action === 'rotate')
-        onSecret((await unwrap(rotateWebhookSecret({ client: client(), path }))).secret);
-      if (action === 'enable') await unwrap(enableWebhook({ client: client(), path }));
-      if (action === 'delete') await unwrap(deleteWebhook({ client: client(), path }));
+        onSecret((await unwrap(rotateDashboardWebhookSecret({ client: client(), path }))).secret);
+      if (action === 'enable') await unwrap(enableDashboardWebhook({ client: client(), path }));
+      if (action === 'delete') await unwrap(deleteDashboardWebhook({ client: client(), path }));
       return action;
     },
     onSuccess: (action) => {
@@ -198,7 +198,7 @@ export function WebhooksDialog({
   const [secret, setSecret] = useState<string | null>(null);
   const webhooks = useQuery({
     queryKey: WEBHOOKS_KEY,
-    queryFn: ({ signal }) => unwrap(listWebhooks({ client: client(), signal })),
+    queryFn: ({ signal }) => unwrap(listDashboardWebhooks({ client: client(), signal })),
     enabled: open,
   });
   const form = useForm<{ url: string; address: string }>({
@@ -206,7 +206,7 @@ export function WebhooksDialog({
   });
   const create = useMutation({
     mutationFn: (body: { url: string; address: string | null }) =>
-      unwrap(createWebhook({ client: client(), body })),
+      unwrap(createDashboardWebhook({ client: client(), body })),
     onSuccess: (created) => {
       setSecret(created.secret);
       form.reset();
