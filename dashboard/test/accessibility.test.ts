@@ -42,6 +42,38 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The contrast between the focused element's outline and the surface around it (the nearest
+ * ancestor with a background of its own), as WCAG computes it: both colours read back
+ * through a canvas, whatever colour space the stylesheet wrote them in.
+ */
+function focusRingContrast(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    const rgb = (color: string) => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = color;
+      context.fillRect(0, 0, 1, 1);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const luminance = (color: string) => {
+      const [r, g, b] = rgb(color).map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const focused = document.activeElement!;
+    let surface: Element | null = focused.parentElement;
+    while (surface && getComputedStyle(surface).backgroundColor === 'rgba(0, 0, 0, 0)') {
+      surface = surface.parentElement;
+    }
+    const back = luminance(surface ? getComputedStyle(surface).backgroundColor : 'white');
+    const ring = luminance(getComputedStyle(focused).outlineColor);
+    return (Math.max(back, ring) + 0.05) / (Math.min(back, ring) + 0.05);
+  });
+}
+
 const SCREENS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -81,6 +113,26 @@ describeInChromium('accessibility in Chromium', (suite) => {
       }, 60_000);
     }
   }
+
+  it('draws focus rings at 3:1 or more against their surface, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await suite.browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${suite.server.url}/`);
+      await page.getByRole('textbox', { name: 'Temporary email address' }).waitFor();
+      // A card's button, and a dialog's.
+      await page.getByRole('button', { name: 'New address' }).first().focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(await focusRingContrast(page), colorScheme).toBeGreaterThanOrEqual(3);
+      await page.getByRole('button', { name: 'Upgrade to Pro', exact: true }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusRingContrast(page), colorScheme).toBeGreaterThanOrEqual(3);
+      await context.close();
+    }
+  }, 60_000);
 
   it('fits the upgrade dialog and the demo checkout on a 360 px phone, dark too', async () => {
     const context = await suite.browser.newContext({

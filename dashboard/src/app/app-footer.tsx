@@ -27,7 +27,7 @@ function footerHref(page: LocalizedPage, language: Language): string {
 }
 
 const LINK =
-  'rounded text-slate-600 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:text-indigo-300';
+  'rounded text-slate-600 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:text-slate-300 dark:hover:text-indigo-300';
 
 /** Live chat, where a chat is configured; without one, the Contact link is the way to us. */
 function LiveChatLink({ url }: { url: string }) {
@@ -37,7 +37,7 @@ function LiveChatLink({ url }: { url: string }) {
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
     >
       {t('footer.liveChat')}
       <span className="sr-only"> {t('footer.newTab')}</span>

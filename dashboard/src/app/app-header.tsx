@@ -43,7 +43,7 @@ function AccountControls({ user }: { user: User | undefined }) {
             type="button"
             onClick={() => openDialog('profile')}
             aria-label={t('header.profile')}
-            className="flex size-9 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white uppercase focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="flex size-9 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white uppercase focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
           >
             {(user.email ?? 'P').charAt(0)}
           </button>
@@ -61,7 +61,7 @@ function AccountControls({ user }: { user: User | undefined }) {
           type="button"
           onClick={() => openDialog(signedIn ? 'account' : 'login')}
           aria-label={label}
-          className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800"
+          className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <StrokeIcon path={LOGIN_ICON} />
         </button>
@@ -69,7 +69,7 @@ function AccountControls({ user }: { user: User | undefined }) {
       <button
         type="button"
         onClick={() => openDialog('upgrade')}
-        className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
       >
         {t('header.upgrade')}
       </button>
@@ -91,7 +91,7 @@ export function AppHeader({ user }: { user: User | undefined }) {
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:py-3">
         <SiteLink
           to={sitePath('home', shownLanguage)}
-          className="flex shrink-0 items-center gap-2 text-xl font-bold text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
+          className="flex shrink-0 items-center gap-2 text-xl font-bold text-indigo-700 focus-visible:outline-2 focus-visible:outline-focus dark:text-indigo-300"
         >
           <LogoMark />
           {t('app.name')}

@@ -59,7 +59,7 @@ export function LanguageSwitcher() {
       onBlur={() => {
         if (browsed) apply(browsed);
       }}
-      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-900"
+      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-focus dark:border-slate-600 dark:bg-slate-900"
     >
       {SUPPORTED_LANGUAGES.map((language) => (
         <option key={language} value={language} lang={language}>

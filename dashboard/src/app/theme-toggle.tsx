@@ -25,7 +25,7 @@ export function ThemeToggle() {
         setChoice(next);
         saveTheme(next);
       }}
-      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-900"
+      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-focus dark:border-slate-600 dark:bg-slate-900"
     >
       {THEME_CHOICES.map((option) => (
         <option key={option} value={option}>

@@ -120,7 +120,7 @@ export function AddressHistory({
                       if (!current) onChoose(entry);
                       close();
                     }}
-                    className="flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-[current=true]:bg-indigo-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-indigo-950"
+                    className="flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus aria-[current=true]:bg-indigo-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-indigo-950"
                   >
                     <span className={`mt-0.5 shrink-0 ${current ? '' : 'invisible'}`}>
                       <StrokeIcon path="M5 13l4 4L19 7" />

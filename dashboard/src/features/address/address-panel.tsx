@@ -244,7 +244,7 @@ export function AddressPanel({
             <button
               type="button"
               onClick={onGenerate}
-              className="font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-focus"
             >
               {t('errors.tryAgain')}
             </button>

@@ -11,7 +11,7 @@ export function CopyAddressButton({ address }: { address: string | null }) {
       onCopied={() =>
         showToast({ title: t('address.copiedTitle'), description: t('address.copiedMessage') })
       }
-      className="rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+      className="rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-50"
     />
   );
 }

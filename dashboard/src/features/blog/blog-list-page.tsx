@@ -37,7 +37,7 @@ export function BlogListPage() {
       <h3 className="mt-1 text-lg font-semibold">
         <SiteLink
           to={sitePath('blog-post', shownLanguage, post.slug)}
-          className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="hover:underline focus-visible:outline-2 focus-visible:outline-focus"
         >
           {fillFacts(post.title, i18n.language)}
         </SiteLink>

@@ -132,7 +132,7 @@ export function ConsentBanner() {
                     checked={draft[purpose]}
                     onChange={(event) => setDraft({ ...draft, [purpose]: event.target.checked })}
                     aria-describedby={`${choicesId}-${purpose}-description`}
-                    className="mt-0.5 size-4 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                    className="mt-0.5 size-4 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
                   />
                   <div>
                     <label htmlFor={`${choicesId}-${purpose}`} className="block font-medium">

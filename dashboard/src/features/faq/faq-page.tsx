@@ -101,7 +101,7 @@ export function FaqPage() {
         <div className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-700 dark:border-slate-700 dark:bg-slate-900">
           {shown.map((entry) => (
             <details key={entry.id} id={entry.id} open={searching} className="group">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
                 <h2>{entry.question}</h2>
                 <span className="shrink-0 transition-transform group-open:rotate-180">
                   <StrokeIcon path="M6 9l6 6 6-6" />

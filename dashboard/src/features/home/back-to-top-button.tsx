@@ -24,7 +24,7 @@ export function BackToTopButton() {
         type="button"
         onClick={scrollToTop}
         aria-label={t('home.backToTop')}
-        className="flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
       >
         <StrokeIcon path="M12 19V5M5 12l7-7 7 7" />
       </button>

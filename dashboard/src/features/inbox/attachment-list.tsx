@@ -57,7 +57,7 @@ function AttachmentRow({
         onClick={() => void save()}
         disabled={state === 'busy'}
         aria-label={t('message.downloadNamed', { name })}
-        className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1 text-sm font-medium hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+        className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1 text-sm font-medium hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-focus disabled:opacity-60"
       >
         {t('message.download')}
       </button>

@@ -6,7 +6,7 @@ const CHIP =
   'inline-flex max-w-full items-center gap-2 rounded-full border border-emerald-300 bg-emerald-50 py-0.5 pr-1 pl-3 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100';
 
 const CHIP_BUTTON =
-  'min-h-7 min-w-12 rounded-full bg-white px-3 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-300 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:bg-emerald-900 dark:text-emerald-100 dark:ring-emerald-700 dark:hover:bg-emerald-800';
+  'min-h-7 min-w-12 rounded-full bg-white px-3 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-300 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:bg-emerald-900 dark:text-emerald-100 dark:ring-emerald-700 dark:hover:bg-emerald-800';
 
 /** The host a link leads to, shown before anyone leaves for it; undefined for a bad URL. */
 export function hostOf(url: string): string | undefined {
@@ -52,7 +52,7 @@ export function OpenLinkButton({ link }: { link: ActionLink }) {
       rel="noopener noreferrer"
       title={link.url}
       aria-label={t('inbox.openLinkTo', { host })}
-      className={`${CHIP} pr-3 font-medium hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:hover:bg-emerald-900`}
+      className={`${CHIP} pr-3 font-medium hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:hover:bg-emerald-900`}
     >
       <span className="shrink-0 whitespace-nowrap">{t('inbox.openLink')}</span>
       <span

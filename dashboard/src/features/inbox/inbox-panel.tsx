@@ -30,7 +30,7 @@ const SelectionBar = lazyRetrying(() =>
 const RELATIVE_TIME_REFRESH_MS = 60_000;
 
 const ICON_BUTTON =
-  'flex size-9 items-center justify-center rounded-lg text-slate-600 dark:text-slate-300 hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-expanded:bg-indigo-50 aria-expanded:text-indigo-700';
+  'flex size-9 items-center justify-center rounded-lg text-slate-600 dark:text-slate-300 hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-focus aria-expanded:bg-indigo-50 aria-expanded:text-indigo-700';
 
 function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { INBOX_FILTERS, INBOX_SORTS, type InboxView } from './filter-messages';
 
-const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-indigo-600';
+const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-focus';
 
 function Segmented<T extends string>({
   label,

@@ -92,7 +92,7 @@ export function MailHtmlFrame({
           <button
             type="button"
             onClick={() => setShowRemoteImages(true)}
-            className="rounded-lg border border-amber-300 dark:border-amber-700 bg-white dark:bg-slate-900 px-3 py-1 font-medium hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="rounded-lg border border-amber-300 dark:border-amber-700 bg-white dark:bg-slate-900 px-3 py-1 font-medium hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-focus"
           >
             {t('message.showImages')}
           </button>
@@ -103,7 +103,7 @@ export function MailHtmlFrame({
           <button
             type="button"
             onClick={() => setActualSize(!actualSize)}
-            className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1 text-sm font-medium hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1 text-sm font-medium hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-focus"
           >
             {actualSize ? t('message.fitToWidth') : t('message.actualSize')}
           </button>
@@ -118,7 +118,7 @@ export function MailHtmlFrame({
         tabIndex={wide && actualSize ? 0 : undefined}
         role={wide && actualSize ? 'region' : undefined}
         aria-label={wide && actualSize ? t('message.htmlTitle', { subject }) : undefined}
-        className={`rounded-lg border border-slate-200 dark:border-slate-700 bg-white ${wide && actualSize ? 'overflow-x-auto' : 'overflow-clip'} focus-visible:outline-2 focus-visible:outline-indigo-600`}
+        className={`rounded-lg border border-slate-200 dark:border-slate-700 bg-white ${wide && actualSize ? 'overflow-x-auto' : 'overflow-clip'} focus-visible:outline-2 focus-visible:outline-focus`}
       >
         <iframe
           ref={frame}

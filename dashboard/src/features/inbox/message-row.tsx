@@ -11,7 +11,7 @@ import type { InboxMessage } from './normalize-message';
 const PAPERCLIP = 'M16 6v11a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v11a1 1 0 0 1-2 0V7';
 
 const FOCUS_RING =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
 /**
  * One row of the inbox list: a checkbox to select it, then a button that opens it with the

@@ -106,7 +106,7 @@ export function MessageView({
           type="button"
           onClick={onBack}
           aria-keyshortcuts="Escape"
-          className="mr-auto -my-2 py-2 text-sm font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+          className="mr-auto -my-2 py-2 text-sm font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-focus lg:hidden"
         >
           {t('message.back')}
         </button>

@@ -33,7 +33,7 @@ export function SelectionBar({
       <button
         type="button"
         onClick={onClear}
-        className="rounded-md px-2 py-1 font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="rounded-md px-2 py-1 font-medium text-indigo-700 dark:text-indigo-300 underline focus-visible:outline-2 focus-visible:outline-focus"
       >
         {t('inbox.clearSelection')}
       </button>

@@ -91,7 +91,7 @@ function HouseSlot({ kind, hidden = false }: { kind: AdSlotKind; hidden?: boolea
       </p>
       <a
         href="/?upgrade=true"
-        className="shrink-0 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="shrink-0 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
       >
         {t('ads.houseLink')}
       </a>

@@ -19,7 +19,7 @@ export function ComparisonTable({ caption }: { caption?: string }) {
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-700"
+      className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-focus dark:border-slate-700"
     >
       <table className="w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
         <caption

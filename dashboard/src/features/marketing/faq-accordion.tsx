@@ -34,7 +34,7 @@ export function FaqAccordion() {
                   aria-expanded={open}
                   aria-controls={panelId}
                   onClick={() => setOpenId(open ? null : item.id)}
-                  className="flex w-full items-center justify-between gap-4 px-4 py-3 text-left font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:hover:bg-slate-800"
+                  className="flex w-full items-center justify-between gap-4 px-4 py-3 text-left font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus dark:hover:bg-slate-800"
                 >
                   {question}
                   <span className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}>

@@ -43,7 +43,7 @@ const FEATURE_TILES = [
 const CARD =
   'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900';
 const UPGRADE_BUTTON =
-  'rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+  'rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 const CHECK = 'M5 12l5 5L20 7';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -113,7 +113,7 @@ function TrustBlock() {
         {t('trust.privacyNote')}{' '}
         <a
           href="/privacy"
-          className="rounded font-medium text-indigo-700 underline hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
+          className="rounded font-medium text-indigo-700 underline hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:text-indigo-300"
         >
           {t('trust.privacyLink')}
         </a>

@@ -46,7 +46,7 @@ export function ApiDocsDialog({ open, onOpenChange }: DialogState) {
             <Tabs.Trigger
               key={tab}
               value={tab}
-              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 data-[state=active]:border-indigo-600 data-[state=active]:text-indigo-700 dark:data-[state=active]:text-indigo-300"
+              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-focus data-[state=active]:border-indigo-600 data-[state=active]:text-indigo-700 dark:data-[state=active]:text-indigo-300"
             >
               {t(`apiDocs.tabs.${tab}`)}
             </Tabs.Trigger>

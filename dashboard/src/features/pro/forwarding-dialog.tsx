@@ -74,7 +74,7 @@ export function ForwardingDialog({ open, onOpenChange }: DialogState) {
                   id={switchId}
                   checked={field.value}
                   onCheckedChange={field.onChange}
-                  className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-[state=checked]:bg-indigo-600 dark:bg-slate-600"
+                  className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus data-[state=checked]:bg-indigo-600 dark:bg-slate-600"
                 >
                   <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
                 </Switch.Root>

@@ -34,7 +34,7 @@ export function ProTools() {
             <button
               type="button"
               onClick={() => openDialog(tool.dialog)}
-              className="flex w-full items-center gap-3 rounded-xl border border-slate-200 p-3 text-left font-medium hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:hover:border-indigo-700 dark:hover:bg-indigo-950"
+              className="flex w-full items-center gap-3 rounded-xl border border-slate-200 p-3 text-left font-medium hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:border-slate-700 dark:hover:border-indigo-700 dark:hover:bg-indigo-950"
             >
               <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-100 text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200">
                 <StrokeIcon path={tool.icon} />

@@ -42,7 +42,9 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const log = useQuery({
     queryKey: [...WEBHOOKS_KEY, webhook.id, 'deliveries'],
     queryFn: ({ signal }) =>
-      unwrap(listDashboardWebhookDeliveries({ client: client(), path: { id: webhook.id }, signal })),
+      unwrap(
+        listDashboardWebhookDeliveries({ client: client(), path: { id: webhook.id }, signal }),
+      ),
     refetchInterval: LOG_REFRESH_MS,
   });
   if (!log.data) {

@@ -83,7 +83,7 @@ export function ToastCard({ toast }: { toast: Toast }) {
         if (event.key === 'Escape') dismiss();
       }}
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
-      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg focus-visible:outline-2 focus-visible:outline-focus ${
         destructive
           ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
           : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'
@@ -97,7 +97,7 @@ export function ToastCard({ toast }: { toast: Toast }) {
         type="button"
         onClick={dismiss}
         aria-label={t('toast.dismiss')}
-        className="-m-1 flex size-8 shrink-0 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="-m-1 flex size-8 shrink-0 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-focus"
       >
         <span aria-hidden="true">×</span>
       </button>

@@ -57,7 +57,7 @@ export function AppDialog({
             </div>
             <Dialog.Close
               aria-label={t('dialog.close')}
-              className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800"
+              className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus dark:text-slate-300 dark:hover:bg-slate-800"
             >
               <StrokeIcon path={CLOSE_ICON} />
             </Dialog.Close>

@@ -1,7 +1,7 @@
 // The app's button looks, written once. Every one keeps a visible focus ring.
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
 export const PRIMARY_BUTTON = `${BASE} bg-indigo-600 text-white hover:bg-indigo-700`;
 
@@ -10,14 +10,14 @@ export const SECONDARY_BUTTON = `${BASE} border border-slate-300 hover:bg-slate-
 export const DANGER_BUTTON = `${BASE} bg-red-600 text-white hover:bg-red-700`;
 
 export const LINK_BUTTON =
-  'font-medium text-indigo-700 underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300';
+  'font-medium text-indigo-700 underline focus-visible:outline-2 focus-visible:outline-focus dark:text-indigo-300';
 
 export const TEXT_INPUT =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-800';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-focus aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-800';
 
 // The same looks, smaller: for bars and toolbars where buttons sit in a line with text.
 const COMPACT_BASE =
-  'inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+  'inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
 export const COMPACT_PRIMARY = `${COMPACT_BASE} bg-indigo-600 text-white hover:bg-indigo-700`;
 

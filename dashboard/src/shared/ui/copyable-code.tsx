@@ -15,7 +15,7 @@ export function CopyableCode({ code, label }: { code: string; label: string }) {
       <CopyButton
         text={code}
         label={t('apiDocs.copyNamed', { name: label })}
-        className="min-h-11 shrink-0 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:hover:bg-slate-800"
+        className="min-h-11 shrink-0 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus dark:border-slate-600 dark:hover:bg-slate-800"
       />
     </div>
   );

@@ -30,7 +30,7 @@ export function FilterChips<T extends string>({
             aria-pressed={chosen === value}
             disabled={!hydrated}
             onClick={() => onChoose(value)}
-            className="rounded-full border border-slate-300 px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-600"
+            className="rounded-full border border-slate-300 px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-focus aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-600"
           >
             {labelOf(value)}
           </button>
