@@ -182,6 +182,18 @@ describeInChromium('the header in Chromium', (suite) => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await upgrade.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // A dialog opened from inside another replaces it: focus goes back past the button that
+    // went with the first, to what opened that one.
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Already Pro? Sign in with your email' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Access Pro features' });
+    await signIn.waitFor();
+    await page.keyboard.press('Escape');
+    await signIn.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => upgrade.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     await context.close();
   }, 30_000);
 
