@@ -460,6 +460,10 @@ describeInChromium('the home page in Chromium', (suite) => {
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3_000 }).toBe(0);
     await expect.poll(() => toTop.count()).toBe(0);
     expect(await bar.count()).toBe(0);
+    // Focus went up with the page (the button has gone): the next Tab is the address's.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(200);
     await context.close();
   }, 30_000);
 });

@@ -8,6 +8,9 @@ const SHOW_AFTER_PX = 300;
 
 function scrollToTop() {
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // Focus goes up too: this button is gone once the page is at the top, and focus would fall
+  // to the body, from which the next Tab starts where the button was, at the bottom.
+  document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
 }
 

@@ -130,7 +130,8 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
     <main className="mx-auto w-full max-w-7xl space-y-4 px-4 py-4 sm:space-y-6 sm:py-8">
       {/* Nothing promotional above the address: the heading, then the address, then mail. */}
       <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {/* Focusable from script only: "Back to top" brings focus here. */}
+        <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
           {pro ? t('home.proTitle') : t('home.title')}
         </h1>
         <p className="mt-1 hidden text-slate-600 sm:block dark:text-slate-300">
