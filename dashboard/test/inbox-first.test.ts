@@ -155,6 +155,14 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     // field is never a shortcut.
     await page.keyboard.press('Enter');
     await readerShows(page, 'Middle');
+    // Nor is a key pressed on a control elsewhere on the page (a stray Backspace on the
+    // header's button deletes nothing).
+    await page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' }).focus();
+    for (const key of ['Backspace', 'Delete', 'j']) await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+    expect(await rows.count()).toBe(2);
+    await readerShows(page, 'Middle');
+    await page.locator('[data-message-id]').first().focus();
     await page.keyboard.press('Escape');
     await page.getByText('Select a message to read it.').waitFor({ timeout: 5_000 });
     await page.keyboard.press('Enter');

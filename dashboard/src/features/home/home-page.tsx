@@ -179,6 +179,8 @@ function HomeContent({ user, userLoading }: { user: User | undefined; userLoadin
           phone: 275 px; 219 px from `sm` in all four). The inbox fills what it leaves. */}
       <div
         ref={panes}
+        // Where the inbox's single-key shortcuts act (useShortcutKeys).
+        data-shortcut-scope
         aria-busy={!source}
         className="grid min-h-[275px] gap-4 sm:min-h-[219px] lg:h-[clamp(32rem,calc(100dvh-14rem),52rem)] lg:grid-cols-[minmax(20rem,2fr)_5fr] lg:grid-rows-[minmax(0,1fr)] lg:gap-6"
       >

@@ -16,10 +16,12 @@ const EDITABLE = [
 ].join(', ');
 
 /**
- * Single-key shortcuts on the page, as mail clients have (j, k, Delete, Escape), keyed by
- * `KeyboardEvent.key`. They stay out of the way: not while a field has focus, not with a
- * modifier held (the browser's own shortcuts), and not while a dialog is open, which has
- * the keyboard to itself.
+ * Single-key shortcuts, as mail clients have (j, k, Delete, Escape), keyed by
+ * `KeyboardEvent.key`. They act only where they belong: with focus inside an element marked
+ * `data-shortcut-scope` (the inbox and the reader), or on nothing in particular (the page's
+ * body), so a stray Backspace on a button elsewhere deletes nothing. And they stay out of
+ * the way: not while a field has focus, not with a modifier held (the browser's own
+ * shortcuts), and not while a dialog is open, which has the keyboard to itself.
  */
 export function useShortcutKeys(keys: ShortcutKeys): void {
   // The latest handlers, read when a key arrives: the listener is added once.
@@ -31,6 +33,7 @@ export function useShortcutKeys(keys: ShortcutKeys): void {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest(EDITABLE)) return;
+      if (target && target !== document.body && !target.closest('[data-shortcut-scope]')) return;
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       const handler = latest.current[event.key];
       if (!handler) return;
