@@ -395,6 +395,10 @@ describeInChromium('the message reader in Chromium', (suite) => {
       await expect.poll(() => page.getByTestId('message-row').count()).toBe(1);
       expect(await tools.count()).toBe(0);
       expect(await focusedRowId(page)).toBe(next);
+      // One sentence for the selection, counted.
+      await expect
+        .poll(() => page.getByTestId('inbox-announcement').textContent())
+        .toBe('2 messages deleted');
       const ids = await listedIds(page);
       expect(ids).toHaveLength(1);
       expect(ids).not.toContain(one);
