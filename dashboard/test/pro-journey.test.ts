@@ -239,8 +239,13 @@ describeInChromium('Pro in Chromium', (suite) => {
     await page.goto(`${suite.server.url}/`);
     let api = await openApiAccess();
     await api.getByText(/Your token starts with/).waitFor({ timeout: 10_000 });
+    // Asked first: programs that use it stop working.
     await api.getByRole('button', { name: 'Revoke token' }).click();
-    await api.getByRole('status').filter({ hasText: 'You have no API token' }).waitFor();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke the token?' });
+    await confirm.getByText(/Revoking ends the token at once/).waitFor();
+    await confirm.getByRole('button', { name: 'Revoke token' }).click();
+    await api.getByText('You have no API token', { exact: false }).waitFor();
+    await api.getByRole('status').filter({ hasText: 'Token revoked.' }).waitFor();
     // The revoke button went with the token; focus is on the one that makes a new one.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
@@ -258,7 +263,14 @@ describeInChromium('Pro in Chromium', (suite) => {
     const made = (await fresh.textContent())!.trim();
     expect(made).not.toBe(token);
     expect(await me(made)).toBe(200);
-    await api.getByRole('button', { name: 'Revoke token' }).waitFor();
+    await api.getByRole('status').filter({ hasText: 'New token created' }).waitFor();
+    // Replacing a live token is asked first too; Cancel keeps it.
+    await api.getByRole('button', { name: 'Create a new token' }).click();
+    const replace = page.getByRole('alertdialog', { name: 'Create a new token?' });
+    await replace.getByRole('button', { name: 'Cancel' }).click();
+    await replace.waitFor({ state: 'detached' });
+    expect((await fresh.textContent())!.trim()).toBe(made);
+    expect(await me(made)).toBe(200);
     await context.close();
   }, 60_000);
 
@@ -330,7 +342,11 @@ describeInChromium('Pro in Chromium', (suite) => {
     // Without Pro, the token can be ended but no new one made.
     expect(await api.getByRole('button', { name: /Create/ }).count()).toBe(0);
     await api.getByRole('button', { name: 'Revoke token' }).click();
-    const none = api.getByRole('status').filter({ hasText: 'You have no API token.' });
+    await page
+      .getByRole('alertdialog', { name: 'Revoke the token?' })
+      .getByRole('button', { name: 'Revoke token' })
+      .click();
+    const none = api.getByText('You have no API token.');
     await none.waitFor();
     await expect.poll(() => none.evaluate((line) => line === document.activeElement)).toBe(true);
     expect(await me()).toBe(401);

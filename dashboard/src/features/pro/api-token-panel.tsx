@@ -6,12 +6,13 @@ import {
   unwrap,
 } from '@tempmail/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { createApiClient } from '../../shared/create-api-client';
 import { COMPACT_SECONDARY } from '../../shared/ui/button-classes';
 import { CopyableCode } from '../../shared/ui/copyable-code';
 import { busyButton } from '../../shared/ui/busy-button';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 
 const TOKEN_KEY = ['user-token'] as const;
 
@@ -60,22 +61,35 @@ export function ApiTokenPanel({
   // without Pro to the line that says none is left.
   const createButton = useRef<HTMLButtonElement>(null);
   const noneLine = useRef<HTMLParagraphElement>(null);
+  // Replacing or revoking a token stops the programs that use it: each is asked first.
+  const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null);
+  // Said in a region that is on the page before it speaks.
+  const [done, setDone] = useState('');
   const rotate = useMutation({
     mutationFn: () => unwrap(rotateUserToken({ client: createApiClient() })),
-    onSuccess: (fresh) => queryClient.setQueryData(TOKEN_KEY, fresh),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(TOKEN_KEY, fresh);
+      setDone(t('apiDocs.created'));
+    },
   });
   const revoke = useMutation({
     mutationFn: () => unwrap(revokeUserToken({ client: createApiClient() })),
     onSuccess: () => {
       queryClient.setQueryData(TOKEN_KEY, null);
+      setDone(t('apiDocs.revoked'));
       // After the render that swaps the token for the line saying there is none.
       setTimeout(() => (createButton.current ?? noneLine.current)?.focus());
     },
   });
+  function act(action: 'rotate' | 'revoke') {
+    setConfirming(null);
+    setDone('');
+    (action === 'rotate' ? rotate : revoke).mutate();
+  }
   return (
     <div className="space-y-3">
       {token.data === null ? (
-        <p role="status" ref={noneLine} tabIndex={-1}>
+        <p ref={noneLine} tabIndex={-1}>
           {t(canCreate ? 'apiDocs.noToken' : 'apiDocs.noTokenWithoutPro')}
         </p>
       ) : token.data ? (
@@ -102,7 +116,9 @@ export function ApiTokenPanel({
           <button
             ref={createButton}
             type="button"
-            {...busyButton(rotate.isPending, () => rotate.mutate())}
+            {...busyButton(rotate.isPending, () =>
+              token.data ? setConfirming('rotate') : act('rotate'),
+            )}
             className={COMPACT_SECONDARY}
           >
             {token.data === null ? t('apiDocs.create') : t('apiDocs.rotate')}
@@ -111,7 +127,7 @@ export function ApiTokenPanel({
         {token.data && (
           <button
             type="button"
-            {...busyButton(revoke.isPending, () => revoke.mutate())}
+            {...busyButton(revoke.isPending, () => setConfirming('revoke'))}
             className={COMPACT_SECONDARY}
           >
             {t('apiDocs.revoke')}
@@ -129,6 +145,20 @@ export function ApiTokenPanel({
           {t('apiDocs.revokeNote')}
         </p>
       )}
+      <p role="status" className="sr-only">
+        {done}
+      </p>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t(
+          confirming === 'rotate' ? 'apiDocs.rotateConfirmTitle' : 'apiDocs.revokeConfirmTitle',
+        )}
+        message={t(confirming === 'rotate' ? 'apiDocs.rotateNote' : 'apiDocs.revokeNote')}
+        confirmLabel={t(confirming === 'rotate' ? 'apiDocs.rotate' : 'apiDocs.revoke')}
+        busy={false}
+        onConfirm={() => confirming && act(confirming)}
+        onOpenChange={(open) => !open && setConfirming(null)}
+      />
     </div>
   );
 }
