@@ -113,6 +113,13 @@ describeInChromium('addresses kept by the session in Chromium', (suite) => {
       await expect.poll(() => shownAddress(page)).toBe(first);
       expect(await list.count()).toBe(0);
       expect(await history.evaluate((button) => button === document.activeElement)).toBe(true);
+      // A screen reader hears which address shows now; the button's name keeps the count
+      // apart from its words.
+      await expect
+        .poll(() => page.getByTestId('address-announcement').textContent())
+        .toBe(`Now showing ${first}`);
+      expect(await history.getAttribute('aria-label')).toBeNull();
+      expect(await history.evaluate((button) => button.textContent)).toBe('Your addresses (2)');
       await messageRow(page, 'To the first address').waitFor({ timeout: 10_000 });
       expect(await messageRow(page, 'To the second address').count()).toBe(0);
 

@@ -62,7 +62,7 @@ describeInChromium('codes and links in the inbox', (suite) => {
       await openMessage(page, 'Confirm your email');
       const reader = page.locator('section[aria-labelledby="message-heading"]');
       expect(await reader.getByTestId('code-chip').textContent()).toContain('Code 482913');
-      const open = reader.getByRole('link', { name: 'Open link to shop.example (new tab)' });
+      const open = reader.getByRole('link', { name: 'Open link · shop.example (new tab)' });
       expect(await open.textContent()).toContain('shop.example');
       expect(await open.getAttribute('href')).toBe('https://shop.example/verify?t=abc');
       expect(await open.getAttribute('target')).toBe('_blank');

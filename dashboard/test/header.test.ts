@@ -229,6 +229,21 @@ describeInChromium('the header in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('fits 320 px (a phone zoomed to 400%) without a sideways scroll, in every language', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 320, height: 568 } });
+    const page = await context.newPage();
+    for (const path of ['/', '/fr', '/es', '/de']) {
+      await page.goto(`${suite.server.url}${path}`);
+      await page.getByRole('banner').getByRole('button', { name: /Pro/ }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(320);
+      // The logo keeps its name, for those who cannot see it.
+      expect(await page.getByRole('banner').getByRole('link').first().textContent()).toBe(
+        'TempMail',
+      );
+    }
+    await context.close();
+  }, 30_000);
+
   it('keeps a tall dialog’s title and Close in view while its content scrolls, on a phone', async () => {
     const { context, dialog } = await openUpgradeDialog({ width: 360, height: 740 });
     const body = dialog.getByTestId('dialog-body');

@@ -230,6 +230,13 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     await bad.waitFor({ timeout: 5_000 });
     expect(await bad.getAttribute('href')).toBeNull();
     await bad.click();
+    // With focus in the mail (a Tab stops there), its box shows it.
+    await page.getByTestId('message-html').focus();
+    expect(
+      await page
+        .getByTestId('message-html-box')
+        .evaluate((box) => getComputedStyle(box).outlineStyle),
+    ).toBe('solid');
     const safe = body.getByRole('link', { name: 'Safe link' });
     expect(await safe.getAttribute('href')).toBe('https://example.com/ok');
     expect(await safe.getAttribute('target')).toBe('_blank');

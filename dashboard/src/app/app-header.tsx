@@ -94,7 +94,9 @@ export function AppHeader({ user }: { user: User | undefined }) {
           className="flex shrink-0 items-center gap-2 text-xl font-bold text-indigo-700 focus-visible:outline-2 focus-visible:outline-focus dark:text-indigo-300"
         >
           <LogoMark />
-          {t('app.name')}
+          {/* Under 352 px (320 px wide, or zoomed to 400%) the mark stands alone, so the
+              account's buttons fit without a sideways scroll; the name stays its label. */}
+          <span className="max-[22rem]:sr-only">{t('app.name')}</span>
         </SiteLink>
         {/* A status, so that going offline (and back) is announced. */}
         <span

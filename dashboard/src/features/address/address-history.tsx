@@ -90,7 +90,10 @@ export function AddressHistory({
         <StrokeIcon path="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2" />
         {t('address.history')}
         <span className="rounded-full bg-slate-200 px-2 text-sm dark:bg-slate-700">
+          {/* Read as "Your addresses (2)", not "Your addresses2". */}
+          <span className="sr-only"> (</span>
           {live.length}
+          <span className="sr-only">)</span>
         </span>
       </button>
       {open && (

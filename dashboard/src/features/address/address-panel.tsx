@@ -114,14 +114,21 @@ export function AddressPanel({
   const notice = expired ? 'address-expired' : ended ? 'address-ended' : undefined;
   // A custom address that ends before it expires shows that end in the countdown's place.
   const endsFirst = mailbox !== null && endsBeforeExpiry(mailbox, now);
-  // Said once a new address has been made: the box it lands in is no status of its own.
+  // Said once a new address has been made, or another chosen: the box it lands in is no
+  // status of its own.
   const [madeNow, setMadeNow] = useState('');
   const wasGenerating = useRef(false);
+  const shownBefore = useRef<string | null>(null);
   useEffect(() => {
     if (generating) wasGenerating.current = true;
-    else if (mailbox && wasGenerating.current) {
+    if (generating || !mailbox) return;
+    const before = shownBefore.current;
+    shownBefore.current = mailbox.address;
+    if (wasGenerating.current) {
       wasGenerating.current = false;
       setMadeNow(t('address.ready', { address: mailbox.address }));
+    } else if (before !== null && before !== mailbox.address) {
+      setMadeNow(t('address.showing', { address: mailbox.address }));
     }
   }, [generating, mailbox, t]);
 

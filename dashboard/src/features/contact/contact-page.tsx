@@ -152,6 +152,7 @@ function ContactContent() {
                       {...control}
                       autoComplete="name"
                       className={TEXT_INPUT}
+                      required
                       {...form.register('name', { validate: required })}
                     />
                   )}
@@ -168,6 +169,7 @@ function ContactContent() {
                       <input
                         {...control}
                         className={TEXT_INPUT}
+                        required
                         {...form.register('subject', { validate: required })}
                       />
                     )}
@@ -212,6 +214,7 @@ function ContactContent() {
                         {...control}
                         rows={5}
                         className={TEXT_INPUT}
+                        required
                         {...form.register('message', { validate: required })}
                       />
                     )}

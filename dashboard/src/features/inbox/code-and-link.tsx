@@ -38,7 +38,8 @@ export function CodeChip({ code }: { code: FoundCode }) {
 
 /**
  * "Open link · shop.example": the message's call to act, opened in a new tab, with the host
- * it leads to in view (and in its accessible name) before anyone follows it.
+ * it leads to in view before anyone follows it. Its accessible name is what it shows (so
+ * speech input can say it), and that it opens a new tab.
  */
 export function OpenLinkButton({ link }: { link: ActionLink }) {
   const { t } = useTranslation();
@@ -51,16 +52,11 @@ export function OpenLinkButton({ link }: { link: ActionLink }) {
       target="_blank"
       rel="noopener noreferrer"
       title={link.url}
-      aria-label={t('inbox.openLinkTo', { host })}
       className={`${CHIP} pr-3 font-medium hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:hover:bg-emerald-900`}
     >
       <span className="shrink-0 whitespace-nowrap">{t('inbox.openLink')}</span>
-      <span
-        aria-hidden="true"
-        className="truncate font-normal text-emerald-800 dark:text-emerald-200"
-      >
-        · {host}
-      </span>
+      <span className="truncate font-normal text-emerald-800 dark:text-emerald-200">· {host}</span>
+      <span className="sr-only"> {t('inbox.newTab')}</span>
     </a>
   );
 }

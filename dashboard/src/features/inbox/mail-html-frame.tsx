@@ -114,11 +114,12 @@ export function MailHtmlFrame({
       <div
         ref={box}
         data-testid="message-html-box"
-        // At its actual size a wide mail scrolls sideways here, by keyboard too.
+        // At its actual size a wide mail scrolls sideways here, by keyboard too. Ringed while
+        // it or the mail in it has focus (Tab stops in a mail with no link).
         tabIndex={wide && actualSize ? 0 : undefined}
         role={wide && actualSize ? 'region' : undefined}
         aria-label={wide && actualSize ? t('message.htmlTitle', { subject }) : undefined}
-        className={`rounded-lg border border-slate-200 dark:border-slate-700 bg-white ${wide && actualSize ? 'overflow-x-auto' : 'overflow-clip'} focus-visible:outline-2 focus-visible:outline-focus`}
+        className={`rounded-lg border border-slate-200 dark:border-slate-700 bg-white ${wide && actualSize ? 'overflow-x-auto' : 'overflow-clip'} focus-within:outline-2 focus-within:outline-focus`}
       >
         <iframe
           ref={frame}

@@ -2,14 +2,15 @@ import { useTranslation } from '../i18n/use-translation';
 import { CopyButton } from './copy-button';
 
 /**
- * Code to copy (a token, a curl example): the code scrolls sideways in its own box and the
- * Copy button stands beside it, never over a line of it, as tall as a one-line box.
+ * Code to copy (a token, a curl example): the code wraps within its box (a box that scrolled
+ * sideways hid the end of a token on a phone, and could not be scrolled from the keyboard),
+ * and the Copy button stands beside it, never over a line of it, as tall as a one-line box.
  */
 export function CopyableCode({ code, label }: { code: string; label: string }) {
   const { t } = useTranslation();
   return (
     <div className="flex items-start gap-2">
-      <pre className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
+      <pre className="min-w-0 flex-1 rounded-lg whitespace-pre-wrap wrap-anywhere bg-slate-900 p-3 text-sm text-slate-100">
         <code>{code}</code>
       </pre>
       <CopyButton

@@ -5,8 +5,9 @@ const SIZES = {
 } as const;
 
 /**
- * The turning ring of every loader, inline or full-screen. Decoration only: the text beside
- * it (in a `role="status"`) is what is announced.
+ * The turning ring of every loader, inline or full-screen (still, for a visitor who asks for
+ * less motion). Decoration only: the text beside it (in a `role="status"`) is what is
+ * announced.
  */
 export function Spinner({
   size = 'md',
@@ -18,7 +19,7 @@ export function Spinner({
   return (
     <span
       aria-hidden="true"
-      className={`block shrink-0 animate-spin rounded-full border-indigo-600 border-t-transparent ${SIZES[size]} ${className}`}
+      className={`block shrink-0 animate-spin rounded-full motion-reduce:animate-none border-indigo-600 border-t-transparent ${SIZES[size]} ${className}`}
     />
   );
 }
