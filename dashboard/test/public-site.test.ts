@@ -568,6 +568,27 @@ describeInChromium('the public site in Chromium', (suite) => {
     await context.close();
   }, 30_000);
 
+  it('keeps the consent bar under a seventh of a small phone, its buttons on one line, in every language', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    for (const path of ['/', '/fr', '/es', '/de']) {
+      await page.goto(`${suite.server.url}${path}`);
+      const bar = page.getByTestId('consent-banner');
+      await bar.waitFor({ timeout: 5_000 });
+      expect((await bar.boundingBox())!.height, path).toBeLessThan(740 / 7);
+      const tops = await bar
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));
+      expect(new Set(tops).size, path).toBe(1);
+      // Its heading is not shown there, and still names it.
+      const name = await bar.evaluate(
+        (region) => document.getElementById(region.getAttribute('aria-labelledby')!)!.textContent!,
+      );
+      expect(await page.getByRole('region', { name, exact: true }).count(), path).toBe(1);
+    }
+    await context.close();
+  }, 30_000);
+
   it('never paints the consent bar as the largest text of the home page, on a phone', async () => {
     // Lighthouse's phone. The bar comes 2 s after load: were it the largest text painted,
     // the page's largest contentful paint would wait for it (ADR 0028). Each language's

@@ -78,23 +78,28 @@ export function ConsentBanner() {
       <div className="mx-auto max-w-7xl space-y-2">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <div className="min-w-0 flex-1 basis-72 text-sm">
-            <p id={headingId} className="font-semibold text-slate-900 dark:text-slate-100">
+            {/* On a phone the sentence says it alone; the heading still names the region. */}
+            <p
+              id={headingId}
+              className="font-semibold text-slate-900 max-sm:sr-only dark:text-slate-100"
+            >
               {t('consent.heading')}
             </p>
             <p className="text-slate-600 dark:text-slate-300">{t('consent.description')}</p>
           </div>
+          {/* Narrower padding on a phone keeps the three on one line in every language. */}
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
               onClick={() => save(uniformConsent(true))}
-              className={COMPACT_PRIMARY}
+              className={`${COMPACT_PRIMARY} max-sm:px-2`}
             >
               {t('consent.acceptAll')}
             </button>
             <button
               type="button"
               onClick={() => save(uniformConsent(false))}
-              className={COMPACT_SECONDARY}
+              className={`${COMPACT_SECONDARY} max-sm:px-2`}
             >
               {t('consent.declineAll')}
             </button>
@@ -103,7 +108,7 @@ export function ConsentBanner() {
               onClick={() => setCustomizing(!customizing)}
               aria-expanded={customizing}
               aria-controls={customizing ? choicesId : undefined}
-              className={COMPACT_SECONDARY}
+              className={`${COMPACT_SECONDARY} max-sm:px-2`}
             >
               {t('consent.customize')}
             </button>
