@@ -250,6 +250,8 @@ describeInChromium('the home page in Chromium', (suite) => {
     await invoice.getByRole('checkbox').check();
     const tools = page.getByRole('toolbar', { name: 'Selected messages' });
     await tools.getByText('1 selected').waitFor({ timeout: 2_000 });
+    // Said by a status that was on the page before the toolbar came.
+    await page.getByRole('status').filter({ hasText: /^1 selected$/ }).waitFor();
     for (const action of ['Mark as read', 'Delete']) {
       const button = tools.getByRole('button', { name: action, exact: true });
       expect(await button.isEnabled()).toBe(true);

@@ -280,11 +280,15 @@ export function InboxPanel({
           {t('message.deleteFailed', { count: 1 })}
         </p>
       )}
-      {narrowed && shown.length > 0 && (
-        <p role="status" className="sr-only">
-          {t('inbox.shown', { shown: shown.length, total: list.length })}
-        </p>
-      )}
+      {/* On the page from the start, so that each change is read out: what a search or a
+          filter leaves, and how many rows are selected (the selection bar comes with the
+          first, its words already in it). */}
+      <p role="status" className="sr-only">
+        {narrowed && t('inbox.shown', { shown: shown.length, total: list.length })}
+      </p>
+      <p role="status" className="sr-only">
+        {checkedCount > 0 && t('inbox.selected', { count: checkedCount })}
+      </p>
       {messages.isLoading ? (
         <p
           role="status"

@@ -29,7 +29,8 @@ export function SelectionBar({
       aria-label={t('inbox.selectionTools')}
       className="flex flex-wrap items-center gap-2 border-b border-slate-200 dark:border-slate-700 bg-slate-50 dark:bg-slate-800 px-4 py-2 text-sm"
     >
-      <span aria-live="polite">{t('inbox.selected', { count })}</span>
+      {/* Announced by the inbox's own status, which is on the page before the bar comes. */}
+      <span>{t('inbox.selected', { count })}</span>
       <button
         type="button"
         onClick={onClear}
