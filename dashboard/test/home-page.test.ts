@@ -251,7 +251,10 @@ describeInChromium('the home page in Chromium', (suite) => {
     const tools = page.getByRole('toolbar', { name: 'Selected messages' });
     await tools.getByText('1 selected').waitFor({ timeout: 2_000 });
     // Said by a status that was on the page before the toolbar came.
-    await page.getByRole('status').filter({ hasText: /^1 selected$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 selected$/ })
+      .waitFor();
     for (const action of ['Mark as read', 'Delete']) {
       const button = tools.getByRole('button', { name: action, exact: true });
       expect(await button.isEnabled()).toBe(true);
@@ -460,6 +463,16 @@ describeInChromium('the home page in Chromium', (suite) => {
     const bar = page.getByRole('region', { name: 'Your address' });
     expect(await bar.getByText(/@tempmail\.test$/).isVisible()).toBe(true);
     expect((await bar.boundingBox())!.y).toBe(0);
+    // A toast (Copy, from the bar) comes below the bar, not over it.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await bar.getByRole('button', { name: 'Copy' }).click();
+    const toast = page.getByText('Email copied');
+    await toast.waitFor();
+    const under = (await bar.boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(under.y + under.height);
+    await page.keyboard.press('F8');
+    await page.keyboard.press('Escape');
+    await toast.waitFor({ state: 'detached' });
     // Tabbing back up the page never leaves what has focus beneath the bar (what is taller
     // than the room under it, a scrolling table, cannot be shown whole anyway).
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -32,14 +32,15 @@ function ShownToast({ toast }: { toast: Toast }) {
 }
 
 /**
- * Where toasts appear: the top on a phone, bottom right from `sm` up. The two live regions
+ * Where toasts appear: the top on a phone, bottom right from `sm` up, clear of a bar fixed
+ * to that edge (the compact address bar, the consent bar) so none hides it. The two live regions
  * stay mounted so screen readers hear what is put in them; errors interrupt, the rest waits.
  */
 export function ToastViewport() {
   const toast = useCurrentToast();
   const destructive = toast?.variant === 'destructive';
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-50 p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-96">
+    <div className="pointer-events-none fixed inset-x-0 top-[var(--fixed-top,0px)] z-50 p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-[var(--fixed-bottom,0px)] sm:w-96">
       <div role="status" aria-live="polite" aria-atomic="true">
         {toast && !destructive && <ShownToast toast={toast} />}
       </div>
