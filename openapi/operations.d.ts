@@ -990,7 +990,9 @@ export interface paths {
         };
         /**
          * The user's webhooks
-         * @description Pro only (403 `pro_required`).
+         * @description Any signed-in user's own, Pro or no longer: webhooks made in Pro time stay, delivering
+         *     nothing until Pro returns, and their owner may see and delete them (403 `forbidden`
+         *     without a session). Making or changing one needs Pro.
          */
         readonly get: operations["listDashboardWebhooks"];
         readonly put?: never;
@@ -1041,8 +1043,10 @@ export interface paths {
         readonly post?: never;
         /**
          * Delete a webhook
-         * @description Deletes the webhook and its delivery log; nothing more is sent to it. Pro only. The
-         *     `Origin` header must match the server's public URL.
+         * @description Deletes the webhook and its delivery log; nothing more is sent to it. Any signed-in
+         *     user may delete their own, Pro or no longer (webhooks deliver nothing while their owner
+         *     has no Pro, and start again with it); 403 `forbidden` without a session. The `Origin`
+         *     header must match the server's public URL.
          */
         readonly delete: operations["deleteDashboardWebhook"];
         readonly options?: never;
@@ -1515,7 +1519,9 @@ export interface paths {
         };
         /**
          * The user's webhooks
-         * @description A Pro API token only (403 `pro_required` for any other).
+         * @description Any API token of the user, Pro or no longer: webhooks made in Pro time stay, delivering
+         *     nothing until Pro returns (403 `pro_required` for a mailbox token). Making or changing
+         *     one needs a Pro API token.
          */
         readonly get: operations["listWebhooks"];
         readonly put?: never;
@@ -1566,7 +1572,9 @@ export interface paths {
         readonly post?: never;
         /**
          * Delete a webhook
-         * @description Deletes the webhook and its delivery log; nothing more is sent to it. A Pro API token only (403 `pro_required` for any other).
+         * @description Deletes the webhook and its delivery log; nothing more is sent to it. Any API token of
+         *     its owner, Pro or no longer (a token made in Pro time keeps working after it; 403
+         *     `pro_required` for a mailbox token).
          */
         readonly delete: operations["deleteWebhook"];
         readonly options?: never;

@@ -312,6 +312,13 @@ describeInChromium('Pro in Chromium', (suite) => {
     );
     await page.getByRole('button', { name: 'Yes, forward it to me' }).click();
     await page.getByText(/^Confirmed: mail to/).waitFor({ timeout: 5_000 });
+    // A webhook, made in Pro time too.
+    const hooked = await page.evaluate(async () => {
+      const body = JSON.stringify({ url: 'https://hooks.example.org/in' });
+      const headers = { 'Content-Type': 'application/json' };
+      return (await fetch('/api/webhooks', { method: 'POST', headers, body })).status;
+    });
+    expect(hooked).toBe(201);
 
     // The pass runs out on the server; the token made in Pro time still reads, for free.
     const database = new BetterSqlite3(path.join(suite.server.dataDir, 'tempmail.db'));
@@ -359,6 +366,14 @@ describeInChromium('Pro in Chromium', (suite) => {
       (await fetch('/api/forwarding-settings')).json(),
     );
     expect(settings).toMatchObject({ enabled: false, status: 'off' });
+    // So are webhooks, each to delete.
+    const webhooks = account.getByRole('region', { name: 'Webhooks' });
+    await webhooks.getByText(/^This webhook delivers nothing without Pro/).waitFor();
+    await webhooks
+      .getByRole('button', { name: 'Delete the webhook to https://hooks.example.org/in' })
+      .click();
+    await account.getByRole('status').filter({ hasText: 'Webhook deleted.' }).waitFor();
+    expect(await webhooks.count()).toBe(0);
 
     // The way back to Pro, and out of the account.
     await account.getByRole('button', { name: 'Get Pro again' }).click();

@@ -133,6 +133,50 @@ describe('on the public API', () => {
   });
 });
 
+describe('after Pro', () => {
+  it('lets the owner list and delete, on either surface, but not make or change one', async () => {
+    const owner = await buyPro(server.httpUrl, 'ended-hooks@example.com');
+    const { body: issued } = await owner.get('/api/user-token').expect(200);
+    const bearer = { Authorization: `Bearer ${issued.token}` };
+    const api = request(server.httpUrl);
+    const first = (await owner.post('/api/webhooks', { url: `${receiverUrl}/kept` }).expect(201))
+      .body.webhook;
+    const second = (await owner.post('/api/webhooks', { url: `${receiverUrl}/kept2` }).expect(201))
+      .body.webhook;
+    await server.stores.users.update(
+      owner.id,
+      { proExpiresAt: server.services.now() - 1 },
+      server.services.now(),
+    );
+
+    const listed = await owner.get('/api/webhooks').expect(200);
+    expect(listed.body.webhooks.map((hook: { id: string }) => hook.id).sort()).toEqual(
+      [first.id, second.id].sort(),
+    );
+    expect((await api.get('/v1/webhooks').set(bearer).expect(200)).body.webhooks).toHaveLength(2);
+    for (const refused of [
+      await owner.post('/api/webhooks', { url: `${receiverUrl}/new` }),
+      await owner.post(`/api/webhooks/${first.id}/secret`),
+      await owner.post(`/api/webhooks/${first.id}/test`),
+      await api
+        .post('/v1/webhooks')
+        .set(bearer)
+        .send({ url: `${receiverUrl}/new` }),
+    ]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('pro_required');
+    }
+    await owner.delete(`/api/webhooks/${first.id}`).expect(204);
+    await api.delete(`/v1/webhooks/${second.id}`).set(bearer).expect(204);
+    expect((await owner.get('/api/webhooks').expect(200)).body.webhooks).toEqual([]);
+    // Another user's webhook is not theirs to delete.
+    const other = (await pro.post('/api/webhooks', { url: `${receiverUrl}/other` }).expect(201))
+      .body.webhook;
+    await owner.delete(`/api/webhooks/${other.id}`).expect(404);
+    await pro.delete(`/api/webhooks/${other.id}`).expect(204);
+  });
+});
+
 describe('delivering', () => {
   it('signs, retries after a failure and a restart with the same id and bytes, and logs it', async () => {
     const created = await pro

@@ -918,7 +918,10 @@ export const streamProEvents = <ThrowOnError extends boolean = false>(options?: 
 /**
  * The user's webhooks
  *
- * Pro only (403 `pro_required`).
+ * Any signed-in user's own, Pro or no longer: webhooks made in Pro time stay, delivering
+ * nothing until Pro returns, and their owner may see and delete them (403 `forbidden`
+ * without a session). Making or changing one needs Pro.
+ *
  */
 export const listDashboardWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListDashboardWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListDashboardWebhooksResponses, ListDashboardWebhooksErrors, ThrowOnError>({
     security: [{
@@ -971,8 +974,10 @@ export const createDashboardWebhook = <ThrowOnError extends boolean = false>(opt
 /**
  * Delete a webhook
  *
- * Deletes the webhook and its delivery log; nothing more is sent to it. Pro only. The
- * `Origin` header must match the server's public URL.
+ * Deletes the webhook and its delivery log; nothing more is sent to it. Any signed-in
+ * user may delete their own, Pro or no longer (webhooks deliver nothing while their owner
+ * has no Pro, and start again with it); 403 `forbidden` without a session. The `Origin`
+ * header must match the server's public URL.
  *
  */
 export const deleteDashboardWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteDashboardWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteDashboardWebhookResponses, DeleteDashboardWebhookErrors, ThrowOnError>({
@@ -1336,7 +1341,10 @@ export const updateMessage = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * The user's webhooks
  *
- * A Pro API token only (403 `pro_required` for any other).
+ * Any API token of the user, Pro or no longer: webhooks made in Pro time stay, delivering
+ * nothing until Pro returns (403 `pro_required` for a mailbox token). Making or changing
+ * one needs a Pro API token.
+ *
  */
 export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1381,7 +1389,9 @@ export const createWebhook = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Delete a webhook
  *
- * Deletes the webhook and its delivery log; nothing more is sent to it. A Pro API token only (403 `pro_required` for any other).
+ * Deletes the webhook and its delivery log; nothing more is sent to it. Any API token of
+ * its owner, Pro or no longer (a token made in Pro time keeps working after it; 403
+ * `pro_required` for a mailbox token).
  *
  */
 export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({

@@ -56,19 +56,25 @@ const notFound = () => new ApiError(404, 'not_found', 'Webhook not found.');
  */
 const TESTS_PER_HOUR = 20;
 
-/** Who may manage webhooks on a surface: a Pro user, by their session or their API token. */
-type ProCaller = (request: AnyOperationRequest, response: Response) => Promise<{ id: string }>;
+/** Who calls, by their session or their API token; refused when they may not. */
+type Caller = (request: AnyOperationRequest, response: Response) => Promise<{ id: string }>;
 
 /**
- * A Pro user's webhooks, the same on both surfaces that offer them: the dashboard's (the
- * session) and `/v1` (a Pro API token). Register, rotate, turn back on, test, delete, and
- * the log.
+ * A user's webhooks, the same on both surfaces that offer them: the dashboard's (the session)
+ * and `/v1` (an API token). Register, rotate, turn back on, test and the log need Pro
+ * (`proCaller`); the list and delete need only the owner (`ownerCaller`): webhooks made in
+ * Pro time outlive it, delivering nothing, and their owner can always see and end them.
  */
-function webhookActions(services: Services, tests: RateLimiterAbstract, proCaller: ProCaller) {
+function webhookActions(
+  services: Services,
+  tests: RateLimiterAbstract,
+  proCaller: Caller,
+  ownerCaller: Caller,
+) {
   const { webhooks } = services;
 
   const list: OperationHandler<'listDashboardWebhooks'> = async (request, response) => {
-    const user = await proCaller(request, response);
+    const user = await ownerCaller(request, response);
     response.json({ webhooks: (await webhooks.list(user.id)).map(webhookResource) });
   };
 
@@ -96,7 +102,7 @@ function webhookActions(services: Services, tests: RateLimiterAbstract, proCalle
   };
 
   const remove: OperationHandler<'deleteDashboardWebhook'> = async (request, response) => {
-    const user = await proCaller(request, response);
+    const user = await ownerCaller(request, response);
     if (!(await webhooks.remove(user.id, request.params.id))) throw notFound();
     response.status(204).end();
   };
@@ -160,14 +166,22 @@ export function webhookHandlers(
 > {
   const sessions = createSessions(services);
   const tests = services.createLimiter('webhook-test-hour', TESTS_PER_HOUR, 3600);
-  const dashboard = webhookActions(services, tests, (request) => sessions.requirePro(request));
-  const publicApi = webhookActions(services, tests, async (_request, response) => {
-    const caller = requireToken(callerOf(response));
-    if (caller.kind !== 'api_token' || caller.tier !== 'pro') {
-      throw new ApiError(403, 'pro_required', 'Webhooks need a Pro API token.');
-    }
-    return caller.user;
-  });
+  const dashboard = webhookActions(
+    services,
+    tests,
+    (request) => sessions.requirePro(request),
+    async (request) => (await sessions.require(request)).user,
+  );
+  const tokenCaller = (pro: boolean): Caller => {
+    return async (_request, response) => {
+      const caller = requireToken(callerOf(response));
+      if (caller.kind !== 'api_token' || (pro && caller.tier !== 'pro')) {
+        throw new ApiError(403, 'pro_required', 'Webhooks need a Pro API token.');
+      }
+      return caller.user;
+    };
+  };
+  const publicApi = webhookActions(services, tests, tokenCaller(true), tokenCaller(false));
   return {
     listDashboardWebhooks: dashboard.list,
     createDashboardWebhook: dashboard.create,

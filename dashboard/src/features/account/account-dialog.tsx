@@ -5,6 +5,7 @@ import { PRIMARY_BUTTON } from '../../shared/ui/button-classes';
 import { wrapAddress } from '../../shared/ui/wrap-address';
 import { ApiTokenPanel } from '../pro/api-token-panel';
 import { PausedForwarding } from '../pro/paused-forwarding';
+import { PausedWebhooks } from '../pro/paused-webhooks';
 import { openDialog } from './dialog-store';
 import { proExpiry } from './pro-status';
 import { SignOutButtons } from './sign-out-button';
@@ -13,8 +14,8 @@ import { SignOutButtons } from './sign-out-button';
  * Your account, for a signed-in user without Pro now (their Pro has ended; the profile is
  * Pro's): who is signed in, when Pro ended and the way back to it, the API token left from
  * Pro time (it still reads their addresses on the free limits, so it can be revoked here),
- * forwarding paused until Pro returns (to turn off), and Sign out, which this browser may
- * need most on a shared computer.
+ * forwarding and webhooks paused until Pro returns (to turn off or delete), and Sign out,
+ * which this browser may need most on a shared computer.
  */
 export function AccountDialog({
   open,
@@ -56,6 +57,7 @@ export function AccountDialog({
           <ApiTokenPanel enabled={open} canCreate={false} />
         </section>
         <PausedForwarding enabled={open} />
+        <PausedWebhooks enabled={open} />
         <section aria-labelledby="account-session">
           <h3 id="account-session" className="sr-only">
             {t('profile.session')}

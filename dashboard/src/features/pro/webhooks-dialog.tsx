@@ -3,7 +3,6 @@ import {
   deleteDashboardWebhook,
   enableDashboardWebhook,
   listDashboardWebhookDeliveries,
-  listDashboardWebhooks,
   rotateDashboardWebhookSecret,
   TempMailError,
   testDashboardWebhook,
@@ -25,8 +24,8 @@ import {
 import { CopyableCode } from '../../shared/ui/copyable-code';
 import { sessionAddressesQuery } from '../address/list-session-addresses';
 import { busyButton } from '../../shared/ui/busy-button';
+import { useWebhooks, WEBHOOKS_KEY } from './use-webhooks';
 
-const WEBHOOKS_KEY = ['webhooks'] as const;
 /** The delivery log's columns, by their text keys under `webhooks.`. */
 const LOG_COLUMNS = ['when', 'event', 'status', 'answer', 'duration'] as const;
 /** While a log is open it is read again this often, to see attempts land. */
@@ -198,11 +197,7 @@ export function WebhooksDialog({
   const addressId = useId();
   const addresses = useQuery({ ...sessionAddressesQuery(userId, proUntil), enabled: open });
   const [secret, setSecret] = useState<string | null>(null);
-  const webhooks = useQuery({
-    queryKey: WEBHOOKS_KEY,
-    queryFn: ({ signal }) => unwrap(listDashboardWebhooks({ client: client(), signal })),
-    enabled: open,
-  });
+  const webhooks = useWebhooks(open);
   const form = useForm<{ url: string; address: string }>({
     defaultValues: { url: '', address: '' },
   });
