@@ -64,6 +64,12 @@ beforeAll(async () => {
 
   proOwner = await buyPro(server.url, 'owner@example.com');
   proIntruder = await buyPro(server.url, 'intruder@example.com');
+  // Settings of the owner's that a cookie reaching them would show.
+  const forwarding = await proOwner.post('/api/update-forwarding', {
+    forwardingEmail: 'owner.real@example.org',
+    enabled: true,
+  });
+  expect(forwarding.status).toBe(200);
   const created = await proOwner.post('/api/create-custom-email', {
     alias: 'vault',
     domain: 'tempmail.test',

@@ -69,6 +69,13 @@ async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
     await stores.forwarding.save(delivery.userId, { lastError: error }, now);
   };
 
+  // Turned off (or pointed elsewhere) since this copy was queued: the owner's word stands
+  // over a copy still waiting, a retry or one held by the daily limit alike.
+  const settings = await stores.forwarding.find(delivery.userId);
+  if (!settings?.enabled || settings.email !== delivery.destination) {
+    await stores.deliveries.markFailed(delivery, 'Forwarding was turned off before it went.', null);
+    return;
+  }
   if (
     (await stores.deliveries.countSentSince(delivery.userId, startOfUtcDay(now))) >=
     FORWARDING_DAILY_LIMIT

@@ -45,8 +45,11 @@ export function forwardingHandlers(
             'Forwarding is for Pro users: without Pro it can only be turned off.',
           );
         }
-        // Off, keeping the destination; a new one named here would be mailed a link.
-        await forwarding.update(user.id, { email: null, enabled: false }, services.now());
+        // Off, keeping the destination (a new one named here would be mailed a link). Only
+        // when it is on: a visitor who never had Pro has nothing to store (nor a saved user).
+        if ((await forwarding.view(user.id, services.now())).enabled) {
+          await forwarding.update(user.id, { email: null, enabled: false }, services.now());
+        }
         response.json(await forwarding.view(user.id, services.now()));
         return;
       }
