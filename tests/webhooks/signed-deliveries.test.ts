@@ -132,6 +132,7 @@ describe('targets', () => {
       'http://169.254.169.254/latest/meta-data/',
       'http://localhost:3000/',
       'http://localhost.:3000/',
+      'http://localhost../',
       'http://hooks.localhost./',
       'http://[::7f00:1]/',
       'http://[::ffff:7f00:1]/',

@@ -68,8 +68,8 @@ export function checkWebhookUrl(url: string, allowPrivate: boolean): string | un
   if (parsed.username || parsed.password) {
     return 'The webhook URL may not hold a user name or password.';
   }
-  // Without brackets, and without the trailing dot of a fully qualified name (localhost.).
-  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  // Without brackets, and without the trailing dots of a fully qualified name (localhost.).
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) {
     return 'The webhook URL points at a private, loopback or link-local address.';
   }
