@@ -64,6 +64,9 @@ function focusRingContrast(page: Page): Promise<number> {
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     };
     const focused = document.activeElement!;
+    const style = getComputedStyle(focused);
+    // No ring at all reads as no contrast (an outline's colour is computed even when none is drawn).
+    if (style.outlineStyle === 'none' || parseFloat(style.outlineWidth) < 2) return 0;
     let surface: Element | null = focused.parentElement;
     while (surface && getComputedStyle(surface).backgroundColor === 'rgba(0, 0, 0, 0)') {
       surface = surface.parentElement;

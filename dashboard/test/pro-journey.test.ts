@@ -373,7 +373,7 @@ describeInChromium('Pro in Chromium', (suite) => {
       .getByRole('button', { name: 'Delete the webhook to https://hooks.example.org/in' })
       .click();
     await account.getByRole('status').filter({ hasText: 'Webhook deleted.' }).waitFor();
-    expect(await webhooks.count()).toBe(0);
+    await expect.poll(() => webhooks.count()).toBe(0);
 
     // The way back to Pro, and out of the account.
     await account.getByRole('button', { name: 'Get Pro again' }).click();

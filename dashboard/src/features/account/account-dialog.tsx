@@ -62,7 +62,7 @@ export function AccountDialog({
           <h3 id="account-session" className="sr-only">
             {t('profile.session')}
           </h3>
-          <SignOutButtons onLeave={() => onOpenChange(false)} />
+          <SignOutButtons onLeave={() => onOpenChange(false)} hasEmail={Boolean(user.email)} />
         </section>
       </div>
     </AppDialog>

@@ -159,7 +159,7 @@ export function ProfileDialog({
           <h3 id="profile-session" className="sr-only">
             {t('profile.session')}
           </h3>
-          <SignOutButtons onLeave={() => onOpenChange(false)} />
+          <SignOutButtons onLeave={() => onOpenChange(false)} hasEmail={Boolean(user.email)} />
         </section>
       </div>
     </AppDialog>

@@ -14,9 +14,11 @@ type Reach = 'here' | 'everywhere';
  * Sign out, and Sign out everywhere (every browser signed in to the account: one left signed
  * in on a shared or lost device), each confirmed first: the server ends the sessions, the
  * dialog they stand in closes (`onLeave`), and the page loads again as the signed-out
- * browser it now is. A refusal says so in a toast and changes nothing.
+ * browser it now is. A refusal says so in a toast and changes nothing. An account with no
+ * email (a pass bought without one) can be signed in to by no link: only this browser holds
+ * it, so there is nothing to sign out elsewhere, and leaving it is said to be for good.
  */
-export function SignOutButtons({ onLeave }: { onLeave: () => void }) {
+export function SignOutButtons({ onLeave, hasEmail }: { onLeave: () => void; hasEmail: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Reach | null>(null);
@@ -44,20 +46,28 @@ export function SignOutButtons({ onLeave }: { onLeave: () => void }) {
         <button type="button" className={SECONDARY_BUTTON} onClick={() => setConfirming('here')}>
           {t('profile.logout')}
         </button>
-        <button
-          type="button"
-          className={SECONDARY_BUTTON}
-          onClick={() => setConfirming('everywhere')}
-        >
-          {t('profile.logoutEverywhere')}
-        </button>
+        {hasEmail && (
+          <button
+            type="button"
+            className={SECONDARY_BUTTON}
+            onClick={() => setConfirming('everywhere')}
+          >
+            {t('profile.logoutEverywhere')}
+          </button>
+        )}
       </div>
       <ConfirmDialog
         open={confirming !== null}
         title={t(
           everywhere ? 'profile.logoutEverywhereConfirmTitle' : 'profile.logoutConfirmTitle',
         )}
-        message={t(everywhere ? 'profile.logoutEverywhereConfirm' : 'profile.logoutConfirm')}
+        message={t(
+          everywhere
+            ? 'profile.logoutEverywhereConfirm'
+            : hasEmail
+              ? 'profile.logoutConfirm'
+              : 'profile.logoutNoEmailConfirm',
+        )}
         confirmLabel={t(everywhere ? 'profile.logoutEverywhere' : 'profile.logout')}
         busy={end.isPending}
         onConfirm={() => confirming && end.mutate(confirming)}

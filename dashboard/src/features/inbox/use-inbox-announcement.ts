@@ -25,31 +25,43 @@ export function useInboxAnnouncement(
   const known = useRef<{ inbox: string; ids: Set<string> } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const removedSoFar = useRef(0);
+  // What came and went since the region last spoke: said together, once it has been quiet.
+  const pending = useRef<{ arrived: InboxMessage[]; removed: number }>({ arrived: [], removed: 0 });
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
     if (!list) return;
     const ids = new Set(list.map(({ id }) => id));
     const before = known.current;
     known.current = { inbox, ids };
-    if (before?.inbox !== inbox) return;
+    if (before?.inbox !== inbox) {
+      // Another inbox: what the last one had to say is no longer news.
+      clearTimeout(timer.current);
+      pending.current = { arrived: [], removed: 0 };
+      return;
+    }
     const arrived = list.filter(({ id }) => !before.ids.has(id));
     const removed = [...before.ids].filter((id) => !ids.has(id)).length;
     if (arrived.length === 0 && removed === 0) return;
-    const [first] = arrived;
-    removedSoFar.current = first ? 0 : removedSoFar.current + removed;
-    const text = first
-      ? t('inbox.arrived', {
-          count: arrived.length,
-          sender: senderLabel(first),
-          subject: first.subject || t('inbox.noSubject'),
-        })
-      : t('inbox.removed', { count: removedSoFar.current });
+    pending.current = {
+      arrived: [...arrived, ...pending.current.arrived],
+      removed: pending.current.removed + removed,
+    };
     setAnnouncement('');
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      removedSoFar.current = 0;
-      setAnnouncement(text);
+      const { arrived: came, removed: went } = pending.current;
+      pending.current = { arrived: [], removed: 0 };
+      const [first] = came;
+      const news = [
+        first &&
+          t('inbox.arrived', {
+            count: came.length,
+            sender: senderLabel(first),
+            subject: first.subject || t('inbox.noSubject'),
+          }),
+        went > 0 && t('inbox.removed', { count: went }),
+      ];
+      setAnnouncement(news.filter(Boolean).join(' '));
     }, ANNOUNCE_AFTER_MS);
   }, [inbox, list, t]);
   return announcement;

@@ -117,7 +117,8 @@ export function ApiTokenPanel({
             ref={createButton}
             type="button"
             {...busyButton(rotate.isPending, () =>
-              token.data ? setConfirming('rotate') : act('rotate'),
+              // Asked unless there is surely no token (a failed read may hide a live one).
+              token.data === null ? act('rotate') : setConfirming('rotate'),
             )}
             className={COMPACT_SECONDARY}
           >
