@@ -883,23 +883,8 @@ describe.each(testBackends)('storage on $name', (backend) => {
     });
 
     it('queues forwarding and webhooks with the commit, for owned mailboxes only', async () => {
-      const user = await repos.users.createAnonymous(T0);
-      await repos.users.update(user.id, { plan: 'pro_24hr', proExpiresAt: T0 + 24 * HOUR }, T0);
-      await repos.forwarding.save(
-        user.id,
-        { email: 'me@real.example', enabled: true, confirmedAt: T0 },
-        T0,
-      );
-      const owned = await newMailbox({ owner: user.id });
+      const { owned, webhook } = await ownerWithForwardingAndWebhook(T0 + 24 * HOUR);
       const free = await newMailbox();
-      const webhook = await repos.webhooks.create({
-        id: `wh_${++counter}`,
-        userId: user.id,
-        mailboxId: owned.id,
-        url: 'https://hooks.example/in',
-        secret: 'secret',
-        createdAt: T0,
-      });
       // One commit with a free mailbox's message, alone, then beside an owned one's.
       const [alone] = await storeReceivedParsed([free.id]);
       const [mine, theirs] = await storeReceivedParsed([owned.id, free.id]);
@@ -924,8 +909,20 @@ describe.each(testBackends)('storage on $name', (backend) => {
     });
 
     it('queues neither for an owner whose Pro has ended, their settings kept', async () => {
+      const { user, owned, webhook } = await ownerWithForwardingAndWebhook(T0 - 1);
+      const [mine] = await storeReceivedParsed([owned.id]);
+      const forwarded = (await repos.deliveries.claimDue(T0 + 1, 100, HOUR)).map(
+        (delivery) => delivery.messageId,
+      );
+      expect(forwarded).not.toContain(mine);
+      expect(await repos.webhooks.listDeliveries(webhook.id, 10)).toEqual([]);
+      expect(await repos.forwarding.find(user.id)).toMatchObject({ enabled: true });
+    });
+
+    /** A user with Pro until `proExpiresAt`, forwarding on and confirmed, and a webhook on a mailbox of theirs. */
+    async function ownerWithForwardingAndWebhook(proExpiresAt: number) {
       const user = await repos.users.createAnonymous(T0);
-      await repos.users.update(user.id, { plan: 'pro_24hr', proExpiresAt: T0 - 1 }, T0);
+      await repos.users.update(user.id, { plan: 'pro_24hr', proExpiresAt }, T0);
       await repos.forwarding.save(
         user.id,
         { email: 'me@real.example', enabled: true, confirmedAt: T0 - HOUR },
@@ -940,14 +937,8 @@ describe.each(testBackends)('storage on $name', (backend) => {
         secret: 'secret',
         createdAt: T0,
       });
-      const [mine] = await storeReceivedParsed([owned.id]);
-      const forwarded = (await repos.deliveries.claimDue(T0 + 1, 100, HOUR)).map(
-        (delivery) => delivery.messageId,
-      );
-      expect(forwarded).not.toContain(mine);
-      expect(await repos.webhooks.listDeliveries(webhook.id, 10)).toEqual([]);
-      expect(await repos.forwarding.find(user.id)).toMatchObject({ enabled: true });
-    });
+      return { user, owned, webhook };
+    }
 
     async function storeReceivedParsed(mailboxIds: string[]) {
       return storeReceived(

@@ -47,9 +47,12 @@ export function forwardingHandlers(
         }
         // Off, keeping the destination (a new one named here would be mailed a link). Only
         // when it is on: a visitor who never had Pro has nothing to store (nor a saved user).
-        if ((await forwarding.view(user.id, services.now())).enabled) {
-          await forwarding.update(user.id, { email: null, enabled: false }, services.now());
+        const current = await forwarding.view(user.id, services.now());
+        if (!current.enabled) {
+          response.json(current);
+          return;
         }
+        await forwarding.update(user.id, { email: null, enabled: false }, services.now());
         response.json(await forwarding.view(user.id, services.now()));
         return;
       }
