@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { runPeriodically } from './run-periodically.js';
+import { escapeHtml } from '../escape-html.js';
+import { fillText, textsIn } from '../features/languages/server-texts.js';
 import type { Mailer } from '../features/outbound/create-mailer.js';
 import { FORWARDING_DAILY_LIMIT, startOfUtcDay } from '../features/forwarding/manage-forwarding.js';
 import type { Stores } from '../features/stores.js';
@@ -102,16 +104,18 @@ async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
       };
     }),
   );
+  // In the language the owner set forwarding up in.
+  const { forwarded } = textsIn(settings.language ?? 'en').mails;
   const sender = message.from.address
     ? `${message.from.name} <${message.from.address}>`
-    : 'unknown sender';
-  const note = `Forwarded by TempMail from ${mailbox.address}. Original sender: ${sender}.`;
+    : forwarded.unknownSender;
+  const note = fillText(forwarded.note, { address: mailbox.address, sender });
   const domain = mailbox.address.slice(mailbox.address.lastIndexOf('@') + 1);
   try {
     await holdingClaim(deps, delivery, () =>
       deps.mailer.send({
         to: delivery.destination,
-        subject: `[Forwarded] ${message.subject}`,
+        subject: fillText(forwarded.subject, { subject: message.subject }),
         messageId: forwardedMessageId(message.id, delivery.destination, domain),
         // Replies go to the original sender; our own address is only the envelope sender.
         ...(message.from.address ? { replyTo: message.from.address } : {}),
@@ -128,10 +132,6 @@ async function deliver(deps: Deps, delivery: Delivery): Promise<void> {
   // send. The claim then lapses and the copy goes again, with the same Message-ID.
   await stores.deliveries.markSent(delivery, deps.now());
   await stores.forwarding.save(delivery.userId, { lastError: null }, deps.now());
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

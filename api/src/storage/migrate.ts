@@ -17,6 +17,7 @@ import { messageExtraction } from './migrations/0008-message-extraction.js';
 import { aliasEndings } from './migrations/0009-alias-endings.js';
 import { webhooks } from './migrations/0010-webhooks.js';
 import { messageTls } from './migrations/0011-message-tls.js';
+import { forwardingLanguage } from './migrations/0012-forwarding-language.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -35,6 +36,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0009-alias-endings': () => aliasEndings,
   '0010-webhooks': () => webhooks,
   '0011-message-tls': () => messageTls,
+  '0012-forwarding-language': () => forwardingLanguage,
 };
 
 class InCodeMigrations implements MigrationProvider {

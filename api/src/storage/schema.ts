@@ -127,6 +127,8 @@ export interface ForwardingSettingsTable {
   confirm_expires_at: number | null;
   confirmed_at: number | null;
   last_error: string | null;
+  /** One of the site's languages, or null: English (0012-forwarding-language.ts). */
+  language: string | null;
   updated_at: number;
 }
 

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
+import { textsIn } from '../../src/features/languages/server-texts.js';
 import { mailsTo } from '../support/mailed-links.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
@@ -72,6 +73,7 @@ async function checkout(buyer: TestBrowser, plan: 'pro_24hr' | 'pro_monthly') {
     success_url: `${ORIGIN}/pro/success?cs={CHECKOUT_SESSION_ID}`,
     cancel_url: `${ORIGIN}/pro/cancel`,
     client_reference_id: buyer.id,
+    locale: 'en',
   });
   const payment = await test.stores.billing.findPayment(
     [
@@ -114,6 +116,23 @@ describe('Stripe checkout', () => {
     expect((await buyer.get(`/api/checkout/success?session_id=${sessionId}`)).body).toMatchObject({
       status: 'paid',
     });
+  });
+
+  it('speaks the buyer’s language at Stripe and in the mail after the payment', async () => {
+    const buyer = await openBrowser(app);
+    await buyer
+      .post('/api/create-checkout-session', { plan: 'pro_24hr' })
+      .set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.5')
+      .expect(200);
+    const sent = fake.created.at(-1)!;
+    expect(sent).toMatchObject({ locale: 'fr', 'metadata[language]': 'fr' });
+
+    // The webhook carries no language: the mail reads it back from the session at Stripe.
+    fake.pay(sent.session_id!, { email: 'acheteur@example.com' });
+    await webhook('checkout.session.completed', { id: sent.session_id! }).expect(200);
+    const [offer] = await mailsTo(test, 'acheteur@example.com');
+    expect(offer!.subject).toBe(textsIn('fr').mails.confirmPurchaseEmail.subject);
+    expect(offer!.text).toMatch(/\/confirm-email\?token=[\w-]{43}&lang=fr\n/);
   });
 
   it('upgrades from the success page even before the webhook arrives', async () => {

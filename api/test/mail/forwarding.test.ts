@@ -6,6 +6,8 @@ import { ORIGIN, buyPro, openBrowser, type TestBrowser } from '../support/browse
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_LIFETIME_MS } from '../../src/features/forwarding/manage-forwarding.js';
 import { deliverDueForwarding } from '../../src/jobs/deliver-forwarding.js';
+import { escapeHtml } from '../../src/escape-html.js';
+import { fillText, textsIn } from '../../src/features/languages/server-texts.js';
 import { startTestMailServer, type TestMailServer } from '../support/mail-server.js';
 import { startRelaySink, type RelaySink } from '../../../tests/support/relay-sink.js';
 import { sendMail } from '../../../tests/support/send-mail.js';
@@ -152,6 +154,40 @@ describe('forwarding', () => {
     await pro
       .post('/api/check-forwarding', { emailAddress: 'someone@tempmail.test', authToken: 'unused' })
       .expect(404);
+  });
+
+  it('writes the copies in the language forwarding was set up in', async () => {
+    const pro = await proBrowser('weiterleitung@example.com');
+    const { address } = (
+      await pro
+        .post('/api/create-custom-email', { alias: 'deutsch', domain: 'tempmail.test' })
+        .expect(201)
+    ).body;
+    const destination = 'ich@real.example';
+    await pro
+      .post('/api/update-forwarding', { forwardingEmail: destination, enabled: true })
+      .set('Accept-Language', 'de-DE,de;q=0.9')
+      .expect(200);
+    const confirmation = (await mailsTo(destination))[0]!;
+    expect(confirmation.parsed.subject).toBe(textsIn('de').mails.confirmForwarding.subject);
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation.parsed.text)![1]!;
+    await request(server.httpUrl)
+      .post('/api/forwarding/confirm')
+      .set('Origin', ORIGIN)
+      .send({ token })
+      .expect(200);
+
+    await sendOverSmtp(address, 'Ihre Bestellung', { html: '<p>Danke.</p>' });
+    await runJob();
+    const [copy] = (await mailsTo(destination)).slice(1);
+    const { forwarded } = textsIn('de').mails;
+    expect(copy!.parsed.subject).toBe(fillText(forwarded.subject, { subject: 'Ihre Bestellung' }));
+    const note = fillText(forwarded.note, {
+      address,
+      sender: 'Shop <orders@shop.example>',
+    });
+    expect(copy!.parsed.text).toContain(note);
+    expect(copy!.parsed.html).toContain(`<p>${escapeHtml(note)}</p>`);
   });
 
   it('retries with backoff when the relay fails, and shows the error meanwhile', async () => {

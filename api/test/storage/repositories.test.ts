@@ -96,6 +96,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0009-alias-endings',
         '0010-webhooks',
         '0011-message-tls',
+        '0012-forwarding-language',
       ]);
     });
   });
@@ -863,10 +864,16 @@ describe.each(testBackends)('storage on $name', (backend) => {
           enabled: true,
           confirmTokenHash: token,
           confirmExpiresAt: T0 + HOUR,
+          language: 'fr',
         },
         T0,
       );
-      expect(pending).toMatchObject({ email: 'me@real.example', enabled: true, confirmedAt: null });
+      expect(pending).toMatchObject({
+        email: 'me@real.example',
+        enabled: true,
+        confirmedAt: null,
+        language: 'fr',
+      });
       expect((await repos.forwarding.findByConfirmToken(token))?.userId).toBe(user.id);
       const confirmed = await repos.forwarding.save(
         user.id,
@@ -876,6 +883,8 @@ describe.each(testBackends)('storage on $name', (backend) => {
       expect(confirmed).toMatchObject({
         email: 'me@real.example',
         enabled: true,
+        // Kept when a change leaves it out, like every other field.
+        language: 'fr',
         confirmedAt: T0 + 5,
         confirmTokenHash: null,
       });

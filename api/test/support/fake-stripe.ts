@@ -57,7 +57,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           customer_email: form.customer_email ?? null,
           customer_details: null,
           subscription: null,
-          metadata: { userId: form['metadata[userId]'], plan: form['metadata[plan]'] },
+          // Every metadata[key] sent, as Stripe keeps them.
+          metadata: Object.fromEntries(
+            Object.entries(form).flatMap(([key, value]) => {
+              const name = /^metadata\[(\w+)\]$/.exec(key)?.[1];
+              return name ? [[name, value]] : [];
+            }),
+          ),
+          locale: form.locale ?? null,
         };
         sessions.set(session.id, session);
         created.push({ ...form, session_id: session.id });

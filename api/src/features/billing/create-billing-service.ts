@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { SiteLanguage } from '../languages/site-languages.js';
 import type { RecoveryService } from '../recovery/create-recovery-service.js';
 import type { Stores, Transact } from '../stores.js';
 import type { User } from '../users/user-store.js';
@@ -47,7 +48,8 @@ export function createBillingService(deps: BillingServiceDeps) {
         publicUrl,
         prices: deps.prices,
         transact: deps.transact,
-        offerEmail: (userId, email, now) => deps.recovery.offerPurchaseEmail(userId, email, now),
+        offerEmail: (userId, email, now, language) =>
+          deps.recovery.offerPurchaseEmail(userId, email, now, { language }),
       })
     : undefined;
 
@@ -83,8 +85,15 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** Starts a checkout for `plan`; the URL to send the buyer to. */
-    async startCheckout(user: User, plan: ProPlan, now: number): Promise<string> {
-      return stripe ? stripe.start(user, plan, now) : (await demo.start(user.id, plan, now)).url;
+    async startCheckout(
+      user: User,
+      plan: ProPlan,
+      now: number,
+      language: SiteLanguage,
+    ): Promise<string> {
+      return stripe
+        ? stripe.start(user, plan, now, language)
+        : (await demo.start(user.id, plan, now)).url;
     },
 
     /**

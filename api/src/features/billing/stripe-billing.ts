@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Stores, Transact } from '../stores.js';
 import type { User } from '../users/user-store.js';
 import { applySubscription, grantPass } from './fulfil-payment.js';
+import { siteLanguageOf, type SiteLanguage } from '../languages/site-languages.js';
 import { PLANS, type ProPlan } from './plans.js';
 
 type Deps = Pick<Stores, 'users' | 'mailboxes' | 'billing'>;
@@ -15,7 +16,7 @@ export interface StripeBillingOptions {
    * A purchase was paid with this email at Stripe: its owner is asked to prove it before it
    * becomes the payer's sign-in email (it never decides which account gets the Pro time).
    */
-  offerEmail: (userId: string, email: string, now: number) => Promise<void>;
+  offerEmail: (userId: string, email: string, now: number, language: SiteLanguage) => Promise<void>;
 }
 
 /** The period end of a subscription: on its items in current API versions (seconds). */
@@ -77,14 +78,16 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
         if (session.mode === 'payment') await grantPass(repositories, payment.userId, now);
         return true;
       }));
-    if (fulfilled && email) await options.offerEmail(payment.userId, email, now);
+    // The mail is written in the language the buyer started the checkout in.
+    const language = siteLanguageOf(session.metadata?.language) ?? 'en';
+    if (fulfilled && email) await options.offerEmail(payment.userId, email, now, language);
     const subscriptionId = idOf(session.subscription);
     if (subscriptionId) await syncSubscription(subscriptionId, now);
     return 'paid';
   }
 
   return {
-    async start(user: User, plan: ProPlan, now: number): Promise<string> {
+    async start(user: User, plan: ProPlan, now: number, language: SiteLanguage): Promise<string> {
       const session = await stripe.checkout.sessions.create({
         mode: PLANS[plan].mode,
         line_items: [
@@ -96,7 +99,9 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
         success_url: `${options.publicUrl}/pro/success?cs={CHECKOUT_SESSION_ID}`,
         cancel_url: `${options.publicUrl}/pro/cancel`,
         client_reference_id: user.id,
-        metadata: { userId: user.id, plan },
+        // Stripe's page speaks the buyer's language; the mail after it reads it back.
+        locale: language,
+        metadata: { userId: user.id, plan, language },
         ...(user.email ? { customer_email: user.email } : {}),
         ...(PLANS[plan].mode === 'subscription'
           ? { subscription_data: { metadata: { userId: user.id } } }

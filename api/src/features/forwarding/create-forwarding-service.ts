@@ -1,5 +1,5 @@
 import type { Stores } from '../stores.js';
-import { mailerFor, type Mailer } from '../outbound/create-mailer.js';
+import { mailerFor, type Mailer, type MailRequest } from '../outbound/create-mailer.js';
 import {
   confirmationDue,
   confirmForwarding,
@@ -38,18 +38,22 @@ export function createForwardingService(deps: ForwardingServiceDeps) {
       return confirmationDue(await forwarding.find(userId), email?.toLowerCase() ?? null, now);
     },
 
-    /** Saves the change; a new destination is mailed a confirmation link first. */
+    /**
+     * Saves the change; a new destination is mailed a confirmation link first, in the
+     * language of whoever asked.
+     */
     update: (
       userId: string,
       change: { email: string | null; enabled: boolean },
       now: number,
-      requestId?: string,
+      asked: MailRequest,
     ) =>
       updateForwarding(
-        { ...deps, mailer: requestId ? mailerFor(deps.mailer, requestId) : deps.mailer },
+        { ...deps, mailer: mailerFor(deps.mailer, asked.requestId) },
         userId,
         change,
         now,
+        asked.language,
       ),
 
     /** Confirms a destination by its link's token; the user's id, or undefined if invalid. */

@@ -1,3 +1,5 @@
+import type { SiteLanguage } from '../languages/site-languages.js';
+
 /** A Pro user's forwarding: where to, whether on, and the confirmation of that address. */
 export interface ForwardingSettings {
   userId: string;
@@ -7,6 +9,8 @@ export interface ForwardingSettings {
   confirmExpiresAt: number | null;
   confirmedAt: number | null;
   lastError: string | null;
+  /** The language it was set up in, which forwarded copies are written in (null: English). */
+  language: SiteLanguage | null;
   updatedAt: number;
 }
 

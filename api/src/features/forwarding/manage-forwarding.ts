@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Stores } from '../stores.js';
 import type { ForwardingSettings } from './forwarding-store.js';
+import { mailText, textsIn } from '../languages/server-texts.js';
+import type { SiteLanguage } from '../languages/site-languages.js';
 import type { Mailer } from '../outbound/create-mailer.js';
 
 /** Messages one user may have forwarded per (UTC) day. */
@@ -64,13 +66,14 @@ export async function updateForwarding(
   userId: string,
   change: { email: string | null; enabled: boolean },
   now: number,
+  language: SiteLanguage,
 ): Promise<{ sentConfirmation: boolean }> {
   const current = await deps.stores.forwarding.find(userId);
   const email = change.email?.trim().toLowerCase() || null;
   if (email === null || !confirmationDue(current, email, now)) {
     await deps.stores.forwarding.save(
       userId,
-      { enabled: change.enabled, email: email ?? current?.email ?? null },
+      { enabled: change.enabled, email: email ?? current?.email ?? null, language },
       now,
     );
     return { sentConfirmation: false };
@@ -85,22 +88,17 @@ export async function updateForwarding(
       confirmTokenHash: hash(token),
       confirmExpiresAt: now + CONFIRMATION_LIFETIME_MS,
       lastError: null,
+      language,
     },
     now,
   );
+  const texts = textsIn(language);
   await deps.mailer.send({
     to: email,
-    subject: 'Confirm forwarding from TempMail',
-    text: [
-      'Hello,',
-      '',
-      'Someone asked TempMail to forward the mail of their temporary addresses to this address.',
-      'If that was you, confirm within 24 hours by opening:',
-      '',
-      `${deps.publicUrl}/forwarding/confirm?token=${token}`,
-      '',
-      'If it was not you, ignore this mail: nothing will be forwarded to you.',
-    ].join('\n'),
+    subject: texts.mails.confirmForwarding.subject,
+    text: mailText(texts, texts.mails.confirmForwarding.body, {
+      link: `${deps.publicUrl}/forwarding/confirm?token=${token}&lang=${language}`,
+    }),
   });
   return { sentConfirmation: true };
 }

@@ -1,4 +1,4 @@
-export type SiteLanguage = 'en' | 'fr' | 'es' | 'de';
+import type { SiteLanguage } from '../languages/site-languages.js';
 
 /** Which site language each country gets; a country not listed here maps to none. */
 const COUNTRIES: Record<SiteLanguage, readonly string[]> = {

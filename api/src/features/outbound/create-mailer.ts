@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../restrict-permissions.js';
+import type { SiteLanguage } from '../languages/site-languages.js';
 
 export interface OutgoingMail {
   to: string;
@@ -33,8 +34,18 @@ export interface Mailer {
   send(mail: OutgoingMail, context?: MailContext): Promise<{ messageId: string; file?: string }>;
 }
 
+/**
+ * Who asked for a mail we write to someone: the language it is written in (the asker's, as
+ * their request showed it) and the request, which its log line names.
+ */
+export interface MailRequest {
+  language: SiteLanguage;
+  requestId?: string;
+}
+
 /** The mailer as a request's handler uses it: its log lines name the request. */
-export function mailerFor(mailer: Mailer, requestId: string): Mailer {
+export function mailerFor(mailer: Mailer, requestId: string | undefined): Mailer {
+  if (!requestId) return mailer;
   return { send: (mail, context) => mailer.send(mail, { requestId, ...context }) };
 }
 

@@ -1,6 +1,8 @@
 import type { Stores } from '../stores.js';
 import type { User } from '../users/user-store.js';
 import type { Mailer } from '../outbound/create-mailer.js';
+import { mailText, textsIn } from '../languages/server-texts.js';
+import type { SiteLanguage } from '../languages/site-languages.js';
 import {
   createMailedLink,
   hashLinkToken,
@@ -24,7 +26,12 @@ export interface SignInDeps {
  * proved this email (it confirmed it after a purchase), and does nothing otherwise. The
  * caller answers the same either way, so nobody learns from us who has an account.
  */
-export async function sendSignInLink(deps: SignInDeps, email: string, now: number): Promise<void> {
+export async function sendSignInLink(
+  deps: SignInDeps,
+  email: string,
+  now: number,
+  language: SiteLanguage,
+): Promise<void> {
   const user = await deps.stores.users.findByEmail(email);
   if (!user?.email) return;
   const token = await createMailedLink(deps.stores.tokens, {
@@ -33,19 +40,13 @@ export async function sendSignInLink(deps: SignInDeps, email: string, now: numbe
     now,
     lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
   });
+  const texts = textsIn(language);
   await deps.mailer.send({
     to: user.email,
-    subject: 'Your TempMail sign-in link',
-    text: [
-      'Hello,',
-      '',
-      'Open this link within 15 minutes to sign in to your TempMail account:',
-      '',
-      `${deps.publicUrl}/sign-in?token=${token}`,
-      '',
-      'The page asks you to confirm before anything changes, and the link works once.',
-      'If you did not ask for it, ignore this mail: nothing changes.',
-    ].join('\n'),
+    subject: texts.mails.signIn.subject,
+    text: mailText(texts, texts.mails.signIn.body, {
+      link: `${deps.publicUrl}/sign-in?token=${token}&lang=${language}`,
+    }),
   });
 }
 

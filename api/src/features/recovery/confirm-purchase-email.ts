@@ -1,4 +1,6 @@
 import { DuplicateKeyError } from '../duplicate-key-error.js';
+import { mailText, textsIn } from '../languages/server-texts.js';
+import { languagePrefix, type SiteLanguage } from '../languages/site-languages.js';
 import type { User } from '../users/user-store.js';
 import {
   createMailedLink,
@@ -22,6 +24,7 @@ export async function offerPurchaseEmail(
   userId: string,
   email: string,
   now: number,
+  language: SiteLanguage,
 ): Promise<void> {
   const [buyer, owner] = await Promise.all([
     deps.stores.users.findById(userId),
@@ -41,39 +44,14 @@ export async function offerPurchaseEmail(
   // Past the address's budget nothing is mailed, and the purchase goes on: were it refused,
   // the payer would learn that the address had been asked about.
   if (!(await deps.mayMailTo(email))) return;
-  if (owner) {
-    await deps.mailer.send({
-      to: email,
-      subject: 'Your TempMail purchase',
-      text: [
-        'Hello,',
-        '',
-        'Someone just bought TempMail Pro and gave this email address. This address already',
-        'signs in to a TempMail account, so it was not linked to the new purchase: that Pro',
-        'time stays with the browser it was bought in.',
-        '',
-        'To use your existing account, ask for a sign-in link with this address:',
-        `${deps.publicUrl}/?upgrade=true ("Already Pro? Sign in with your email").`,
-        '',
-        'If you did not buy anything, ignore this mail: nothing about your account changed.',
-      ].join('\n'),
-    });
-    return;
-  }
-  await deps.mailer.send({
-    to: email,
-    subject: 'Confirm the email of your TempMail Pro account',
-    text: [
-      'Hello,',
-      '',
-      'Thank you for buying TempMail Pro. Open this link in the browser you bought it in,',
-      'within 24 hours, to sign in with this email address on your other devices:',
-      '',
-      `${deps.publicUrl}/confirm-email?token=${token}`,
-      '',
-      'If you did not buy anything, ignore this mail: nothing is linked to this address.',
-    ].join('\n'),
-  });
+  const texts = textsIn(language);
+  const { subject, body } = owner
+    ? texts.mails.purchaseEmailTaken
+    : texts.mails.confirmPurchaseEmail;
+  const link = owner
+    ? `${deps.publicUrl}${languagePrefix(language)}/?upgrade=true`
+    : `${deps.publicUrl}/confirm-email?token=${token}&lang=${language}`;
+  await deps.mailer.send({ to: email, subject, text: mailText(texts, body, { link }) });
 }
 
 export type ConfirmEmailOutcome = User | 'invalid' | 'other_browser' | 'taken';

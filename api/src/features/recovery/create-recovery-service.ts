@@ -1,4 +1,4 @@
-import { mailerFor } from '../outbound/create-mailer.js';
+import { mailerFor, type MailRequest } from '../outbound/create-mailer.js';
 import {
   inspectSignInLink,
   redeemSignInLink,
@@ -14,15 +14,15 @@ export type RecoveryServiceDeps = SignInDeps;
  * purchase email the account's sign-in email.
  */
 export function createRecoveryService(deps: RecoveryServiceDeps) {
-  const withMailer = (requestId?: string) => ({
+  const withMailer = (asked: MailRequest) => ({
     ...deps,
-    mailer: requestId ? mailerFor(deps.mailer, requestId) : deps.mailer,
+    mailer: mailerFor(deps.mailer, asked.requestId),
   });
 
   return {
     /** Mails a sign-in link when an account has proved `email`; does nothing otherwise. */
-    sendSignInLink: (email: string, now: number, requestId?: string) =>
-      sendSignInLink(withMailer(requestId), email, now),
+    sendSignInLink: (email: string, now: number, asked: MailRequest) =>
+      sendSignInLink(withMailer(asked), email, now, asked.language),
 
     /** The account a sign-in link would sign in to, without using it up. */
     inspectSignInLink: (token: string, now: number) => inspectSignInLink(deps.stores, token, now),
@@ -31,8 +31,8 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
     redeemSignInLink: (token: string, now: number) => redeemSignInLink(deps.stores, token, now),
 
     /** Mails the buyer's email a link that makes it their sign-in email (see offerPurchaseEmail). */
-    offerPurchaseEmail: (userId: string, email: string, now: number, requestId?: string) =>
-      offerPurchaseEmail(withMailer(requestId), userId, email, now),
+    offerPurchaseEmail: (userId: string, email: string, now: number, asked: MailRequest) =>
+      offerPurchaseEmail(withMailer(asked), userId, email, now, asked.language),
 
     /** Redeems a purchase-email link in the browser of `currentUserId` (see confirmPurchaseEmail). */
     confirmPurchaseEmail: (token: string, currentUserId: string | undefined, now: number) =>

@@ -9,6 +9,7 @@ import type { AnyOperationRequest, SurfaceHandlers } from '../operation-handlers
 import { rawBodyOf } from '../raw-body.js';
 import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
+import { mailRequestOf, requestLanguage } from '../request-language.js';
 import { createSessions } from './sessions.js';
 
 /**
@@ -51,7 +52,7 @@ export function billingHandlers(
     await consume(perIp, clientAddress(request), 'checkouts from this address');
     const user = await sessions.save(request, response);
     await consume(limiter, user.id, 'checkouts');
-    return billing.startCheckout(user, plan, services.now());
+    return billing.startCheckout(user, plan, services.now(), requestLanguage(request));
   }
 
   /** The caller's own demo payment; anyone else's is simply not found. */
@@ -199,7 +200,7 @@ export function billingHandlers(
       if (!buyer) throw alreadyClosed(payment);
       await sessions.renew(request, response, buyer);
       if (email) {
-        await services.recovery.offerPurchaseEmail(buyer.id, email, now, request.id);
+        await services.recovery.offerPurchaseEmail(buyer.id, email, now, mailRequestOf(request));
       }
       response.json({ url: billing.successUrl(payment.id) });
     },

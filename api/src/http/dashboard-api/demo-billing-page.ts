@@ -1,5 +1,9 @@
 import type { RequestHandler } from 'express';
-import { DEMO_NOTICE_STYLE } from './demo-checkout-page.js';
+import { escapeHtml } from '../../escape-html.js';
+import { textsIn } from '../../features/languages/server-texts.js';
+import type { SiteLanguage } from '../../features/languages/site-languages.js';
+import { requestLanguage } from '../request-language.js';
+import { DEMO_NOTICE_STYLE, demoNotice } from './demo-checkout-page.js';
 import { sendPage, type Page } from './render-page.js';
 
 /**
@@ -9,44 +13,52 @@ import { sendPage, type Page } from './render-page.js';
  * provider's subscription update. The dashboard may replace it with a page of its own; the
  * API behind it stays.
  */
-const page: Page = {
-  title: 'Manage billing',
-  main: `  <p class="demo" role="note"><strong>Demo billing portal.</strong> No payment provider is configured on this server, so nothing is charged. Cancelling or resuming here changes the subscription exactly as a real billing portal would.</p>
-  <h1>Manage billing</h1>
-  <p id="summary" aria-live="polite">Loading your subscription…</p>
+function page(language: SiteLanguage): Page {
+  const { common, demoBilling: words } = textsIn(language).pages;
+  return {
+    language,
+    title: words.title,
+    main: `  ${demoNotice(words)}
+  <h1>${escapeHtml(words.heading)}</h1>
+  <p id="summary" aria-live="polite">${escapeHtml(words.loading)}</p>
   <dl id="details" hidden>
-    <dt>Plan</dt>
+    <dt>${escapeHtml(words.plan)}</dt>
     <dd id="plan"></dd>
-    <dt>Current period ends</dt>
+    <dt>${escapeHtml(words.periodEnd)}</dt>
     <dd id="period-end"></dd>
   </dl>
   <p>
-    <button id="cancel" type="button" hidden>Cancel subscription</button>
-    <button class="primary" id="resume" type="button" hidden>Resume subscription</button>
-    <button id="return" type="button">Return to TempMail</button>
+    <button id="cancel" type="button" hidden>${escapeHtml(words.cancel)}</button>
+    <button class="primary" id="resume" type="button" hidden>${escapeHtml(words.resume)}</button>
+    <button id="return" type="button">${escapeHtml(words.return)}</button>
   </p>
   <p id="error" role="alert"></p>`,
-  script: `const summary = document.getElementById('summary');
+    texts: {
+      common,
+      // Whatever keeps this browser from a demo subscription, the page has nothing to show.
+      errors: Object.fromEntries(
+        ['not_found', 'forbidden', 'unauthorized', 'pro_required'].map((code) => [
+          code,
+          words.none,
+        ]),
+      ),
+      words,
+    },
+    script: `const { words } = texts;
+const locale = document.documentElement.lang;
+const summary = document.getElementById('summary');
 const error = document.getElementById('error');
 const cancel = document.getElementById('cancel');
 const resume = document.getElementById('resume');
 let returnUrl = '/';
-async function call(method, path) {
-  const response = await fetch(path, { method, credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  const result = await response.json();
-  if (!response.ok) throw new Error(result.message || response.statusText);
-  return result;
-}
 function show(subscription) {
   returnUrl = subscription.returnUrl;
-  const price = (subscription.amount / 100).toLocaleString('en', { style: 'currency', currency: subscription.currency });
-  const end = new Date(subscription.currentPeriodEnd).toLocaleString('en', { dateStyle: 'long', timeStyle: 'short' });
-  document.getElementById('plan').textContent = 'Monthly Pro, ' + price + ' per month';
-  document.getElementById('period-end').textContent = end;
+  const price = (subscription.amount / 100).toLocaleString(locale, { style: 'currency', currency: subscription.currency });
+  const date = new Date(subscription.currentPeriodEnd).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+  document.getElementById('plan').textContent = fill(words.planValue, { price });
+  document.getElementById('period-end').textContent = date;
   document.getElementById('details').hidden = false;
-  summary.textContent = subscription.cancelAtPeriodEnd
-    ? 'Your subscription is cancelled: Pro stays until ' + end + ' and does not renew.'
-    : 'Your subscription renews on ' + end + '.';
+  summary.textContent = fill(subscription.cancelAtPeriodEnd ? words.cancelled : words.renews, { date });
   cancel.hidden = subscription.cancelAtPeriodEnd;
   resume.hidden = !subscription.cancelAtPeriodEnd;
 }
@@ -66,11 +78,13 @@ async function change(action) {
 cancel.addEventListener('click', () => change('cancel'));
 resume.addEventListener('click', () => change('resume'));
 document.getElementById('return').addEventListener('click', () => location.assign(returnUrl));`,
-  style: `${DEMO_NOTICE_STYLE}
+    style: `${DEMO_NOTICE_STYLE}
   dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
-  dd { margin: 0; font-weight: 600; }`,
-};
+  dd { margin: 0; font-weight: 600; }
+  @media (max-width: 30rem) { dl { grid-template-columns: 1fr; } dd { margin-bottom: .5rem; } }`,
+  };
+}
 
-export const demoBillingPage: RequestHandler = (_request, response) => {
-  sendPage(response, page);
+export const demoBillingPage: RequestHandler = (request, response) => {
+  sendPage(response, page(requestLanguage(request)));
 };

@@ -6,6 +6,7 @@ import { isPro } from '../../features/users/is-pro.js';
 import { ApiError } from '../api-error.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
 import { consume } from '../rate-limit.js';
+import { mailRequestOf } from '../request-language.js';
 import { createSessions } from './sessions.js';
 
 /** Confirmation mails a user may cause per hour (each goes to an address they name). */
@@ -52,7 +53,12 @@ export function forwardingHandlers(
           response.json(current);
           return;
         }
-        await forwarding.update(user.id, { email: null, enabled: false }, services.now());
+        await forwarding.update(
+          user.id,
+          { email: null, enabled: false },
+          services.now(),
+          mailRequestOf(request),
+        );
         response.json(await forwarding.view(user.id, services.now()));
         return;
       }
@@ -81,7 +87,7 @@ export function forwardingHandlers(
         await consume(confirmations, user.id, 'forwarding changes');
         await consume(toAddress, email!.toLowerCase(), 'confirmation mails to this address');
       }
-      await forwarding.update(user.id, { email, enabled }, services.now(), request.id);
+      await forwarding.update(user.id, { email, enabled }, services.now(), mailRequestOf(request));
       response.json(await forwarding.view(user.id, services.now()));
     },
 

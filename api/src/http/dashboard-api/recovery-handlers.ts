@@ -6,6 +6,7 @@ import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
 import { consume } from '../rate-limit.js';
+import { mailRequestOf } from '../request-language.js';
 import { userResource } from './visitor-handlers.js';
 import { createSessions } from './sessions.js';
 
@@ -58,7 +59,7 @@ export function recoveryHandlers(
       // and how long looking it up and mailing took, must not show in the response.
       response.status(202).json({ ok: true });
       await services.recovery
-        .sendSignInLink(email, services.now(), request.id)
+        .sendSignInLink(email, services.now(), mailRequestOf(request))
         .catch((error: unknown) =>
           services.logger.error({ err: error, requestId: request.id }, 'sign-in link not sent'),
         );

@@ -1,30 +1,75 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
+import { escapeHtml } from '../../escape-html.js';
+import type { ServerTexts } from '../../features/languages/server-texts.js';
+import type { SiteLanguage } from '../../features/languages/site-languages.js';
 import { serverPagePolicy } from '../set-security-headers.js';
 
 export interface Page {
+  language: SiteLanguage;
   title: string;
   main: string;
+  /**
+   * The words the page's script shows, in the page's language: `texts` in the script, with
+   * `texts.common` and `texts.errors` (an API error's code to what the page says for it).
+   */
+  texts: PageTexts;
   script: string;
   style?: string;
 }
 
+export type PageTexts = {
+  common: ServerTexts['pages']['common'];
+  errors: Readonly<Record<string, string>>;
+} & Readonly<Record<string, unknown>>;
+
+/** A value as a script literal: `<` escaped, so no text can end the script element. */
+const scriptValue = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /**
- * The shell of the few pages the API serves itself (demo checkout, forwarding confirmation):
- * not indexed, no referrer, one readable column, visible focus, the dashboard's indigo and
- * type, and its dark colours when the system asks for them. `main` and `script` are
- * trusted markup written by us; nothing from a request goes in unescaped. The inline script
- * and style carry `nonce`, the only ones the page's policy lets run.
+ * What every page's script starts with: its texts, `fill` for their `{name}`s, and `call`,
+ * which calls the product API and, when it fails, throws an Error whose message is the
+ * page's own words for it (the API's messages are English), so every page reads in one
+ * language.
+ */
+const prelude = (texts: PageTexts) => `const texts = ${scriptValue(texts)};
+const fill = (template, values) => template.replace(/\\{(\\w+)\\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+async function call(method, path, body) {
+  const headers = { Accept: 'application/json' };
+  if (body) headers['Content-Type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(path, { method, credentials: 'same-origin', headers, body: body && JSON.stringify(body) });
+  } catch {
+    throw new Error(texts.common.unreachable);
+  }
+  const result = await response.json().catch(() => ({}));
+  if (response.ok) return result;
+  if (response.status === 429) {
+    const minutes = Math.max(1, Math.ceil(Number(response.headers.get('Retry-After') || 60) / 60));
+    throw new Error(fill(texts.common.tooMany, { minutes }));
+  }
+  throw new Error(texts.errors[result.code] || texts.common.failed);
+}
+`;
+
+/**
+ * The shell of the few pages the API serves itself (sign-in, mailed confirmations, demo
+ * checkout and billing), in the visitor's language: not indexed, no referrer, one readable
+ * column, visible focus, the dashboard's indigo and type, and its dark colours when the
+ * system asks for them. `main` and `script` are trusted markup written by us; nothing from a
+ * request goes in unescaped. The inline script and style carry `nonce`, the only ones the
+ * page's policy lets run.
  */
 export function renderPage(page: Page, nonce: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${page.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
-<title>${page.title} · TempMail</title>
+<title>${escapeHtml(page.title)} · TempMail</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style nonce="${nonce}">
   :root { color-scheme: light dark; --ink: #0f172a; --paper: #fff; --muted: #475569; --line: #64748b; --accent: #4f46e5; --focus: #4f46e5; }
@@ -43,7 +88,7 @@ export function renderPage(page: Page, nonce: string): string {
 ${page.main}
 </main>
 <script nonce="${nonce}">
-${page.script}
+${prelude(page.texts)}${page.script}
 </script>
 </body>
 </html>`;

@@ -5,6 +5,7 @@ import { isPro } from '../../features/users/is-pro.js';
 import type { Services } from '../../services.js';
 import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
+import { readCookie } from '../read-cookie.js';
 import type { AnyOperationRequest } from '../operation-handlers.js';
 
 export const SESSION_COOKIE = 'tm_session';
@@ -17,20 +18,6 @@ const hashOf = (token: string) => sha256(token);
  * the cookie.
  */
 const visitorIdOf = (token: string) => sha256(`visitor:${token}`).slice(0, 24);
-
-function readCookie(request: AnyOperationRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      // A bad escape (`%E0%A4%A`) was never set by us: no session, not a 500.
-      return undefined;
-    }
-  }
-  return undefined;
-}
 
 export interface CurrentSession {
   user: User;

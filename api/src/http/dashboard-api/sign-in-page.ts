@@ -1,5 +1,9 @@
 import type { RequestHandler } from 'express';
+import { escapeHtml } from '../../escape-html.js';
+import { textsIn } from '../../features/languages/server-texts.js';
+import { languagePrefix, type SiteLanguage } from '../../features/languages/site-languages.js';
 import { LINK_TOKEN_PATTERN } from '../../features/recovery/mailed-links.js';
+import { requestLanguage } from '../request-language.js';
 import { sendPage, type Page } from './render-page.js';
 
 /**
@@ -8,57 +12,51 @@ import { sendPage, type Page } from './render-page.js';
  * signed in to another account, says so and asks before switching. Only the button POSTs
  * the token.
  */
-const page = (token: string): Page => ({
-  title: 'Sign in',
-  main: `  <h1>Sign in to TempMail</h1>
-  <p id="summary" aria-live="polite">Checking the link…</p>
+function page(token: string, language: SiteLanguage): Page {
+  const { common, signIn } = textsIn(language).pages;
+  const home = `${languagePrefix(language)}/`;
+  return {
+    language,
+    title: signIn.title,
+    main: `  <h1>${escapeHtml(signIn.heading)}</h1>
+  <p id="summary" aria-live="polite">${escapeHtml(signIn.checking)}</p>
   <p id="note" hidden></p>
   <p id="actions" hidden>
-    <button class="primary" id="confirm" type="button">Sign in</button>
-    <a href="/">Cancel</a>
+    <button class="primary" id="confirm" type="button">${escapeHtml(signIn.signIn)}</button>
+    <a href="${home}">${escapeHtml(common.cancel)}</a>
   </p>
   <p id="error" role="alert"></p>
-  <p id="retry" hidden><a href="/?upgrade=true">Ask for a new link</a> · <a href="/">Go to TempMail</a></p>`,
-  script: `const token = ${JSON.stringify(token)};
+  <p id="retry" hidden><a href="${home}?upgrade=true">${escapeHtml(signIn.askNewLink)}</a> · <a href="${home}">${escapeHtml(common.goToTempMail)}</a></p>`,
+    texts: { common, errors: { not_found: common.invalidLink }, signIn, home },
+    script: `const token = ${JSON.stringify(token)};
 const summary = document.getElementById('summary');
 const note = document.getElementById('note');
 const actions = document.getElementById('actions');
 const button = document.getElementById('confirm');
 const error = document.getElementById('error');
 const retry = document.getElementById('retry');
-const plans = { free: 'free', pro_24hr: 'Pro, 24-hour pass', pro_monthly: 'Pro, monthly' };
-const describe = (account) => (account.email || 'an account without an email') + ' (' + (account.isPro ? plans[account.plan] : 'Pro ended') + ')';
-async function call(path) {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.message || response.statusText);
-  return body;
-}
-call('/api/access-recovery/inspect').then((preview) => {
-  const target = describe(preview.account);
+const { signIn } = texts;
+const describe = (account) => (account.email || signIn.noEmail) + ' (' + (account.isPro ? signIn.plans[account.plan] : signIn.plans.ended) + ')';
+call('POST', '/api/access-recovery/inspect', { token }).then((preview) => {
+  const account = describe(preview.account);
   if (preview.browser === 'same') {
-    summary.textContent = 'This browser is already signed in to ' + target + '.';
-    button.textContent = 'Go to my inbox';
+    summary.textContent = fill(signIn.alreadyHere, { account });
+    button.textContent = signIn.goToInbox;
   } else if (preview.browser === 'other_account') {
-    summary.textContent = 'This link signs in to ' + target + '.';
-    note.textContent = 'This browser is signed in to another account now: ' + describe(preview.currentAccount) + '. Continuing switches this browser to ' + preview.account.email + '; you can come back to the other account with its own sign-in link.';
+    summary.textContent = fill(signIn.linkSignsInTo, { account });
+    note.textContent = fill(signIn.otherAccount, { current: describe(preview.currentAccount), email: preview.account.email });
     note.hidden = false;
-    button.textContent = 'Switch account';
+    button.textContent = signIn.switchAccount;
   } else {
-    summary.textContent = 'Sign in to ' + target + ' in this browser?';
+    summary.textContent = fill(signIn.question, { account });
   }
   actions.hidden = false;
   button.addEventListener('click', async () => {
-    if (preview.browser === 'same') return location.assign('/');
+    if (preview.browser === 'same') return location.assign(texts.home);
     button.disabled = true;
     try {
-      await call('/api/access-recovery/redeem');
-      location.assign('/?signed_in=true');
+      await call('POST', '/api/access-recovery/redeem', { token });
+      location.assign(texts.home + '?signed_in=true');
     } catch (failure) {
       error.textContent = failure.message;
       button.disabled = false;
@@ -69,7 +67,8 @@ call('/api/access-recovery/inspect').then((preview) => {
   error.textContent = failure.message;
   retry.hidden = false;
 });`,
-});
+  };
+}
 
 export const signInPage: RequestHandler = (request, response, next) => {
   const token = typeof request.query.token === 'string' ? request.query.token : '';
@@ -77,5 +76,5 @@ export const signInPage: RequestHandler = (request, response, next) => {
     next();
     return;
   }
-  sendPage(response, page(token));
+  sendPage(response, page(token, requestLanguage(request)));
 };

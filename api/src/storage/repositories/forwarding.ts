@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, ForwardingSettingsTable } from '../schema.js';
+import { siteLanguageOf } from '../../features/languages/site-languages.js';
 import { boundTime } from './messages-rows.js';
 import type {
   Delivery,
@@ -18,6 +19,7 @@ function toSettings(row: Selectable<ForwardingSettingsTable>): ForwardingSetting
     confirmExpiresAt: row.confirm_expires_at,
     confirmedAt: row.confirmed_at,
     lastError: row.last_error,
+    language: siteLanguageOf(row.language),
     updatedAt: row.updated_at,
   };
 }
@@ -55,6 +57,7 @@ export function createForwardingRepository(db: Kysely<DatabaseSchema>): Forwardi
         confirm_expires_at: changes.confirmExpiresAt,
         confirmed_at: changes.confirmedAt,
         last_error: changes.lastError,
+        language: changes.language,
         updated_at: now,
       };
       await db

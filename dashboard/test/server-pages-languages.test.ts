@@ -1,0 +1,109 @@
+// The pages the server serves itself, as a French visitor meets them in Chromium: the demo
+// checkout, the purchase email's confirmation (and the same link used twice), the sign-in
+// link opened on a device that never chose a language, and the answer to too many tries,
+// each in the language of the visitor or of the mail, and back into the French app.
+import type { Page } from 'playwright';
+import { expect, it } from 'vitest';
+import { fillText, textsIn } from '@tempmail/api/languages';
+import frenchApp from '../src/shared/i18n/locales/fr.json' with { type: 'json' };
+import { describeInChromium } from './support/describe-in-chromium.js';
+import { linkMailedTo } from './support/read-outbox.js';
+
+const EMAIL = 'camille@example.com';
+const fr = textsIn('fr').pages;
+
+const languageOf = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+describeInChromium('the server’s own pages in the visitor’s language', (suite) => {
+  it('buys, confirms the email and signs in on another device, all in French', async () => {
+    const buyer = await suite.browser.newContext({ locale: 'fr-FR' });
+    // The visitor's session first, as the app's first call makes it: a checkout started
+    // alongside that call could be given a session of its own.
+    await buyer.request.get(`${suite.server.url}/api/user`);
+    const page = await buyer.newPage();
+    await page.goto(`${suite.server.url}/fr/`);
+    const checkoutUrl = await page.evaluate(async () => {
+      const response = await fetch('/api/create-checkout-session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ plan: 'pro_24hr' }),
+      });
+      return ((await response.json()) as { url: string }).url;
+    });
+
+    // The demo checkout: French words, and the price as French writes it.
+    await page.goto(checkoutUrl);
+    expect(await languageOf(page)).toBe('fr');
+    await page.getByText(/Pass 24 heures\s?: 1,00\s\$US/).waitFor();
+    await page.getByLabel(fr.demoCheckout.emailLabel).fill(EMAIL);
+    await page.getByRole('button', { name: fr.demoCheckout.complete }).click();
+    await page.waitForURL(/\/pro\/success\?cs=/, { timeout: 10_000 });
+
+    // The mail's link opens the confirmation in French; the same link a second time says, in
+    // French, that it has been used.
+    const confirm = await linkMailedTo(
+      suite.server.dataDir,
+      EMAIL,
+      /https?:\/\/\S+\/confirm-email\?token=[\w-]{43}&lang=fr/,
+    );
+    await page.goto(confirm);
+    expect(await languageOf(page)).toBe('fr');
+    await page.getByRole('heading', { name: fr.confirmEmail.title }).waitFor();
+    await page.getByRole('button', { name: fr.confirmEmail.button }).click();
+    await page.getByText(fillText(fr.confirmEmail.confirmed, { value: EMAIL })).waitFor();
+    expect(
+      await page.getByRole('link', { name: fr.common.goToTempMail }).getAttribute('href'),
+    ).toBe('/fr/');
+    await page.reload();
+    await page.getByRole('button', { name: fr.confirmEmail.button }).click();
+    await page.getByRole('status').getByText(fr.common.invalidLink).waitFor();
+
+    // A sign-in link asked for from the French site, opened on a device set to English: the
+    // page reads like the mail, and signing in lands in the French app.
+    const asked = await page.evaluate(
+      async (email) =>
+        (
+          await fetch('/api/access-recovery', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email }),
+          })
+        ).status,
+      EMAIL,
+    );
+    expect(asked).toBe(202);
+    const signIn = await linkMailedTo(
+      suite.server.dataDir,
+      EMAIL,
+      /https?:\/\/\S+\/sign-in\?token=[\w-]{43}&lang=fr/,
+    );
+    const phone = await suite.browser.newContext({ locale: 'en-US' });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(signIn);
+    expect(await languageOf(phonePage)).toBe('fr');
+    await phonePage.getByRole('button', { name: fr.signIn.signIn }).click();
+    await phonePage.waitForURL(/\/fr\/\?signed_in=true/, { timeout: 10_000 });
+    await expect.poll(() => languageOf(phonePage)).toBe('fr');
+    await phonePage.getByText(frenchApp.recovery.restored).first().waitFor();
+    await Promise.all([buyer.close(), phone.close()]);
+  }, 90_000);
+
+  it('says in French how long to wait after too many tries of links', async () => {
+    const context = await suite.browser.newContext({ locale: 'fr-FR' });
+    const guess = () =>
+      context.request.post(`${suite.server.url}/api/access-recovery/inspect`, {
+        data: { token: 'x'.repeat(43) },
+        headers: { Origin: suite.server.url },
+      });
+    // Spends the hour's tries (LINK_ATTEMPTS_PER_HOUR), bounded.
+    for (let attempt = 0; attempt < 40 && (await guess()).status() !== 429; attempt += 1);
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/sign-in?token=${'y'.repeat(43)}`);
+    await page
+      .getByRole('alert')
+      .getByText(fillText(fr.common.tooMany, { minutes: '60' }))
+      .waitFor();
+    await page.getByRole('link', { name: fr.signIn.askNewLink }).waitFor();
+    await context.close();
+  }, 60_000);
+});
