@@ -758,6 +758,11 @@ export interface paths {
          *     left from their Pro time (it still reads their mailboxes, on the free tier, until
          *     revoked), and 404 (`not_found`) when there is none; 403 (`forbidden`) without a
          *     session.
+         *
+         *     The call that would make the first token answers 403 (`forbidden`) and makes none when
+         *     the browser says it comes from another site (`Sec-Fetch-Site: cross-site` or
+         *     `same-site`): a link there must not use up the one answer that shows the token. From our
+         *     own pages, the address bar, or a program (no `Sec-Fetch-Site`), it makes the token.
          */
         readonly get: operations["getUserToken"];
         readonly put?: never;

@@ -64,6 +64,18 @@ describe('Pro only', () => {
 });
 
 describe('the API token', () => {
+  it('is not made by a link on another site, which would use up the one full answer', async () => {
+    const pro = await proBrowser();
+    for (const site of ['cross-site', 'same-site'])
+      await pro.get('/api/user-token').set('Sec-Fetch-Site', site).expect(403);
+    // Still to be made, and shown in full, from our own pages or the address bar.
+    const typed = await pro.get('/api/user-token').set('Sec-Fetch-Site', 'none').expect(200);
+    expect(typed.body.token).toMatch(/^tm_[A-Za-z0-9_-]{43}$/);
+    // Once made, its prefix is no secret: another site's link reads nothing it could use.
+    const later = await pro.get('/api/user-token').set('Sec-Fetch-Site', 'cross-site').expect(200);
+    expect(later.body).toMatchObject({ token: null, prefix: typed.body.prefix });
+  });
+
   it('is shown once when made, recognised by its prefix after, and rotated on request', async () => {
     const pro = await proBrowser();
     const first = await pro.get('/api/user-token').expect(200);

@@ -704,6 +704,11 @@ export const revokeUserToken = <ThrowOnError extends boolean = false>(options?: 
  * revoked), and 404 (`not_found`) when there is none; 403 (`forbidden`) without a
  * session.
  *
+ * The call that would make the first token answers 403 (`forbidden`) and makes none when
+ * the browser says it comes from another site (`Sec-Fetch-Site: cross-site` or
+ * `same-site`): a link there must not use up the one answer that shows the token. From our
+ * own pages, the address bar, or a program (no `Sec-Fetch-Site`), it makes the token.
+ *
  */
 export const getUserToken = <ThrowOnError extends boolean = false>(options?: Options<GetUserTokenData, ThrowOnError>) => (options?.client ?? client).get<GetUserTokenResponses, GetUserTokenErrors, ThrowOnError>({
     security: [{

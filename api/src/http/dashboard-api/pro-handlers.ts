@@ -114,6 +114,18 @@ export function proHandlers(
           'You have no API token: you revoked it. Create a new one with POST /api/user-token.',
         );
       }
+      // A read that makes something must not be made by another site: a link or image
+      // there would send this browser's cookie (SameSite=Lax lets a link through) and use up
+      // the one answer that shows the token in full. Browsers say where a request came
+      // from; typed in the address bar it is 'none'; programs send nothing.
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'cross-site' || site === 'same-site') {
+        throw new ApiError(
+          403,
+          'forbidden',
+          'The first API token is made only from TempMail’s own pages: open the API docs there.',
+        );
+      }
       const { token, record } = await issueToken(user);
       response.json(tokenResource(record, token));
     },
