@@ -103,13 +103,19 @@ export class TempMailTimeoutError extends Error {
   /** The time waited, in milliseconds. */
   readonly timeout: number;
 
-  constructor(timeout: number, lastError?: unknown) {
+  /**
+   * `lacking`: what `waitForCode` or `waitForLink` wanted (`a code`) when a matching message
+   * did come without it; the subject of the last such message.
+   */
+  constructor(timeout: number, lastError?: unknown, lacking?: { what: string; subject: string }) {
     // To the tenth under 10 s: 1.5 s is not rounded to 2.
     const seconds =
       timeout < 10_000 ? Number((timeout / 1000).toFixed(1)) : Math.round(timeout / 1000);
     const failed = lastError instanceof Error ? ` Its last try failed: ${lastError.message}` : '';
     super(
-      `No matching message arrived within ${seconds} s.${failed}`,
+      (lacking
+        ? `No matching message with ${lacking.what} arrived within ${seconds} s: the last one that matched ("${lacking.subject}") has none.`
+        : `No matching message arrived within ${seconds} s.`) + failed,
       lastError === undefined ? undefined : { cause: lastError },
     );
     this.timeout = timeout;

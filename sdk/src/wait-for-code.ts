@@ -1,5 +1,6 @@
 import type { Client } from './generated/client/index.js';
 import type { ExtractedLink, MessageSummary } from './generated/types.gen.js';
+import { TempMailTimeoutError } from './tempmail-errors.js';
 import { toPredicate, waitForMessage, type WaitForMessageOptions } from './wait-for-message.js';
 
 /**
@@ -7,17 +8,31 @@ import { toPredicate, waitForMessage, type WaitForMessageOptions } from './wait-
  * asks for. The server finds codes and links once, when the message arrives, and lists them
  * on every summary: no message needs reading to know.
  */
-function waitForMessageWith(
+async function waitForMessageWith(
   client: Client,
-  has: (message: MessageSummary) => boolean,
+  wanted: { what: string; has: (message: MessageSummary) => boolean },
   options: WaitForMessageOptions,
 ): Promise<MessageSummary> {
   const matches = toPredicate(options.match);
-  // The cheap test first: the caller's predicate may cost a request.
-  return waitForMessage(client, {
-    ...options,
-    match: (message) => has(message) && matches(message),
-  });
+  // A match without the code or link, kept so that a timeout can say it came.
+  let lastWithout: MessageSummary | undefined;
+  try {
+    return await waitForMessage(client, {
+      ...options,
+      match: async (message) => {
+        if (!(await matches(message))) return false;
+        if (wanted.has(message)) return true;
+        lastWithout = message;
+        return false;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof TempMailTimeoutError) || !lastWithout) throw error;
+    throw new TempMailTimeoutError(error.timeout, error.cause, {
+      what: wanted.what,
+      subject: lastWithout.subject,
+    });
+  }
 }
 
 /**
@@ -29,7 +44,11 @@ export async function waitForCode(
   client: Client,
   options: WaitForMessageOptions = {},
 ): Promise<{ code: string; message: MessageSummary }> {
-  const message = await waitForMessageWith(client, (m) => m.codes.length > 0, options);
+  const message = await waitForMessageWith(
+    client,
+    { what: 'a code', has: (m) => m.codes.length > 0 },
+    options,
+  );
   return { code: message.codes[0]!.value, message };
 }
 
@@ -41,6 +60,10 @@ export async function waitForLink(
   client: Client,
   options: WaitForMessageOptions = {},
 ): Promise<{ link: ExtractedLink; message: MessageSummary }> {
-  const message = await waitForMessageWith(client, (m) => m.link !== null, options);
+  const message = await waitForMessageWith(
+    client,
+    { what: 'a link', has: (m) => m.link !== null },
+    options,
+  );
   return { link: message.link!, message };
 }

@@ -58,11 +58,23 @@ describe('waitForCode and waitForLink', () => {
     expect(message.id).toBe(mine.id);
   });
 
-  it('time out as waitForMessage does when no message has one', async () => {
-    const api = fakePublicApi({ events: [{ stream: true }], messages: [listing(summary())] });
-    await expect(waitForCode(clientOf(api), { timeout: 50 })).rejects.toBeInstanceOf(
-      TempMailTimeoutError,
+  it('time out as waitForMessage does, saying when a match came without one', async () => {
+    const api = fakePublicApi({ events: [{ stream: true }], messages: [listing()] });
+    const nothing = await waitForCode(clientOf(api), { timeout: 50 }).catch((error) => error);
+    expect(nothing).toBeInstanceOf(TempMailTimeoutError);
+    expect(nothing.message).toBe('No matching message arrived within 0.1 s.');
+
+    const welcome = fakePublicApi({
+      events: [{ stream: true }],
+      messages: [listing(summary({ subject: 'Welcome to Shop' }))],
+    });
+    const noCode = await waitForCode(clientOf(welcome), { timeout: 50 }).catch((error) => error);
+    expect(noCode).toBeInstanceOf(TempMailTimeoutError);
+    expect(noCode.message).toBe(
+      'No matching message with a code arrived within 0.1 s: the last one that matched ("Welcome to Shop") has none.',
     );
+    const noLink = await waitForLink(clientOf(welcome), { timeout: 50 }).catch((error) => error);
+    expect(noLink.message).toMatch(/^No matching message with a link arrived/);
   });
 
   it('say the time waited as it was given: tenths under 10 s, whole seconds after', () => {

@@ -38,6 +38,7 @@ import { webhookHandlers } from './webhooks/webhook-handlers.js';
 import { proHandlers } from './dashboard-api/pro-handlers.js';
 import { recoveryHandlers } from './dashboard-api/recovery-handlers.js';
 import { visitorHandlers } from './dashboard-api/visitor-handlers.js';
+import { answerHeadAsGet } from './answer-head-as-get.js';
 import { guardPublicApi } from './v1/guard-public-api.js';
 import { v1Handlers } from './v1/v1-handlers.js';
 import { systemHandlers } from './system/system-handlers.js';
@@ -154,6 +155,7 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   app.set('query parser', 'extended');
 
   app.use(logRequests(services.logger));
+  app.use(answerHeadAsGet);
   const { https } = services.config;
   app.use(setSecurityHeaders({ https }));
 
@@ -184,9 +186,12 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
   );
 
   // Before parsing and validation, so every request counts and refused ones cost little.
+  // The app's own reads of a free mailbox (`/api/mailbox/`) take the same mailbox token and
+  // count in the same budget: another door to the same reads is no new budget.
   const mailTmRate = limitMailTmRate(services.config.mailTmRateLimit, services.createLimiter);
   app.use((request, response, next) => {
-    if (surfaceOf(request) === 'mailtm') mailTmRate(request, response, next);
+    if (surfaceOf(request) === 'mailtm' || request.path.startsWith('/api/mailbox/'))
+      mailTmRate(request, response, next);
     else next();
   });
 

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { arrivedAsHead } from './answer-head-as-get.js';
 import type { AnyOperationRequest } from './operation-handlers.js';
 
 export interface EventStream {
@@ -90,5 +91,7 @@ export function openEventStream(request: AnyOperationRequest, response: Response
   };
   openStreams.set(stream, response);
   startHeartbeat();
+  // A HEAD gets the stream's headers and nothing after them.
+  if (arrivedAsHead(request)) queueMicrotask(() => stream.close());
   return stream;
 }

@@ -41,6 +41,8 @@ export function logRequests(logger: Logger): RequestHandler {
     request.id = id;
     response.setHeader('X-Request-Id', id);
     const started = performance.now();
+    // As it came: a HEAD is answered as a GET further on (answer-head-as-get.ts).
+    const { method } = request;
     response.once('close', () => {
       const status = response.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
@@ -48,7 +50,7 @@ export function logRequests(logger: Logger): RequestHandler {
       logger[level](
         {
           requestId: id,
-          method: request.method,
+          method,
           url: loggedUrl(request.originalUrl),
           status,
           ms: Math.round(performance.now() - started),

@@ -11,6 +11,17 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
   };
 }
 
+const WINDOW_NAMES: Readonly<Record<number, string>> = {
+  1: 'a second',
+  60: 'a minute',
+  3600: 'an hour',
+  86_400: 'a day',
+};
+
+/** "60 requests an hour": a window's limit as people say it. */
+export const describeLimit = (state: Pick<RateLimitState, 'limit' | 'window'>): string =>
+  `${state.limit} requests ${WINDOW_NAMES[state.window] ?? `per ${state.window} seconds`}`;
+
 /**
  * The 429 for a refused state: Retry-After and the RateLimit-* headers of the window that
  * refused (the error handler words the body per surface).

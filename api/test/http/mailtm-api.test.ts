@@ -597,6 +597,33 @@ describe('mail.tm’s rate limit', () => {
     }
   });
 
+  it('counts the app’s own reads of a mailbox in the same budget as the mail.tm surface', async () => {
+    const limited = await startTestMailServer({ MAILTM_RATE_LIMIT: '8' });
+    try {
+      const address = 'budget@tempmail.test';
+      const password = 'secret123';
+      await request(limited.httpUrl).post('/accounts').send({ address, password }).expect(201);
+      const { token } = (
+        await request(limited.httpUrl).post('/token').send({ address, password }).expect(200)
+      ).body as { token: string };
+      // A fresh second's budget, then nine reads at once, spread over both surfaces.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const reads = await Promise.all(
+        Array.from({ length: 9 }, (_, i) =>
+          request(limited.httpUrl)
+            .get(i % 2 ? '/messages' : '/api/mailbox/messages')
+            .set('Authorization', `Bearer ${token}`),
+        ),
+      );
+      const statuses = reads.map((read) => read.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(8);
+      const refused = reads.find((read) => read.status === 429)!;
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses /token for an address after 20 wrong passwords in an hour, the right one too', async () => {
     const limited = await startTestMailServer({});
     try {

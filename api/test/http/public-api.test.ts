@@ -316,6 +316,25 @@ describe('reading messages', () => {
 });
 
 describe('conditional listing (ETag, Last-Modified, 304)', () => {
+  it('answers HEAD as GET, headers and no body, and the event stream ends after its headers', async () => {
+    const box = await newMailbox();
+    const auth = bearer(box.token);
+    await deliver(box.address, 'head');
+    const get = await api().get('/v1/messages').set(auth).expect(200);
+    const head = await api().head('/v1/messages').set(auth).expect(200);
+    expect(head.text ?? '').toBe('');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    // It counts as a GET does, so the limits show on it.
+    expect(Number(head.headers['ratelimit-remaining'])).toBe(
+      Number(get.headers['ratelimit-remaining']) - 1,
+    );
+    await api().head('/v1/domains').expect(200);
+    await api().head('/healthz').expect(200);
+    const stream = await api().head('/v1/events').set(auth).expect(200);
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+  });
+
   it('answers 304 while the list is unchanged, and 200 after each kind of change', async () => {
     const box = await newMailbox();
     const auth = bearer(box.token);
@@ -694,6 +713,13 @@ describe('waiting for the next message (long poll)', () => {
       .set(bearer(box.token));
     expect(typed.body.subject).toBe('one');
     expect((await after(one!.id, '&from=nobody.example')).status).toBe(204);
+    // An address as typed, `@` and all (RFC 3986 allows it in a query), as in the list's filter.
+    expect((await after(one!.id, '&from=no-reply@shop.example')).body.subject).toBe('two');
+    const listed = await api()
+      .get(`/v1/messages?mailbox=${box.address}`)
+      .set(bearer(box.token))
+      .expect(200);
+    expect(listed.body.messages).toHaveLength(3);
   });
 
   it('passes over mail that does not match and gives up after the timeout with 204', async () => {

@@ -60,7 +60,10 @@ describe('free limit', () => {
 
     const refused = await request(app).get('/v1/messages').set(auth).expect(429);
     expect(refused.body).toMatchObject({ code: 'rate_limited' });
-    expect(refused.body.message).toMatch(/Try again in \d+ seconds/);
+    // It names the window it counts in.
+    expect(refused.body.message).toMatch(
+      /^Rate limit reached \(4 requests an hour\)\. Try again in \d+ seconds\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
     expect(rateHeaders(refused)).toMatchObject({ limit: 4, remaining: 0 });
 

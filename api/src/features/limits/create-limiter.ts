@@ -55,6 +55,8 @@ export interface RateLimitState {
   remaining: number;
   /** Seconds until that window resets. */
   reset: number;
+  /** That window's length in seconds: `limit` requests per `window`. */
+  window: number;
   /** Seconds to wait before retrying; set when the request was refused. */
   retryAfter?: number;
 }
@@ -73,6 +75,7 @@ function stateOf(
     limit: limiter.points,
     remaining: Math.max(0, result.remainingPoints),
     reset: Math.max(0, Math.ceil(result.msBeforeNext / 1000)),
+    window: limiter.duration,
   };
 }
 
@@ -92,6 +95,7 @@ export async function peekAtWindows(
         limit: limiter.points,
         remaining: Math.max(0, limiter.points - (used?.consumedPoints ?? 0)),
         reset: used ? Math.max(0, Math.ceil(used.msBeforeNext / 1000)) : limiter.duration,
+        window: limiter.duration,
       };
     }),
   );

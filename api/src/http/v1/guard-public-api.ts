@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
 import { clientAddress } from '../client-address.js';
-import { consume, rateLimitHeaders, tooManyRequests } from '../rate-limit.js';
+import { consume, describeLimit, rateLimitHeaders, tooManyRequests } from '../rate-limit.js';
 import { createApiRateLimiter } from './api-rate-limiter.js';
 import { identifyCaller, type Caller } from './identify-caller.js';
 
@@ -30,7 +30,7 @@ export function guardPublicApi(services: Services): RequestHandler {
     if (!state.allowed) {
       throw tooManyRequests(
         state,
-        `Rate limit reached (${state.limit} requests per window). Try again in ${String(state.retryAfter)} seconds.`,
+        `Rate limit reached (${describeLimit(state)}). Try again in ${String(state.retryAfter)} seconds.`,
       );
     }
   }
