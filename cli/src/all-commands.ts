@@ -1,6 +1,7 @@
 import type { Command } from './command.js';
 import { createAddress } from './commands/create-address.js';
 import { deleteMessage } from './commands/delete-message.js';
+import { forgetCredentials } from './commands/forget-credentials.js';
 import { listDomains } from './commands/list-domains.js';
 import { listInbox } from './commands/list-inbox.js';
 import { manageWebhooks } from './commands/manage-webhooks.js';
@@ -25,5 +26,6 @@ export const commands: readonly Command[] = [
   manageWebhooks,
   listDomains,
   storeToken,
+  forgetCredentials,
   showIdentity,
 ];

@@ -10,6 +10,21 @@ export interface OptionSpec {
   description: string;
 }
 
+/**
+ * `--mailbox` of the commands on one message: as `inbox --mailbox`, which lists the ids,
+ * it picks the token that reads that mailbox.
+ */
+export const messageMailboxOption: OptionSpec = {
+  type: 'string',
+  value: 'ADDRESS',
+  description: 'the message is in this mailbox (one of a Pro API token’s)',
+};
+
+/** What the help of those commands says about it. */
+export const messageMailboxHelp = `--mailbox names the message's mailbox when it is not the current one (one of a Pro
+API token's, as 'tempmail inbox --mailbox' lists them). Without it, a message the current
+mailbox does not have is looked for with the Pro API token, when one is stored.`;
+
 export interface ArgumentSpec {
   name: string;
   description: string;
@@ -60,6 +75,16 @@ export interface CommandContext {
    * mailbox token reads only its own mailbox. Throws when neither is stored.
    */
   readerClient(mailbox?: string): Client;
+  /**
+   * `call` with the reader client of `mailbox` (see readerClient), for a command on one
+   * message. Without `mailbox`, a message the current mailbox's token cannot find (404) is
+   * looked for once more with the Pro API token, when one is stored: it reads every mailbox
+   * of its user, as `inbox --mailbox` lists them.
+   */
+  withMessageClient<T>(
+    mailbox: string | undefined,
+    call: (client: Client) => Promise<T>,
+  ): Promise<T>;
   /** A line on stdout. */
   print(text: string): void;
   /** A value as JSON on stdout (one line). */

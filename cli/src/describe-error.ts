@@ -3,14 +3,19 @@ import { CliError, ExitCode } from './exit-codes.js';
 import type { StoredMailbox } from './config-store.js';
 import { formatDuration, formatRelative } from './format-values.js';
 
-/**
- * The one line on stderr and the exit code for anything a command threw. `mailbox` is the
- * stored current mailbox, to name it when the server refuses its token after its expiry.
- */
+/** What is stored, to say which token the server refused. */
+interface RefusalContext {
+  /** The stored current mailbox, to name it when the server refuses its token after its expiry. */
+  mailbox?: StoredMailbox;
+  /** The refused call sent the stored Pro API token, not a mailbox's. */
+  apiTokenRefused?: boolean;
+}
+
+/** The one line on stderr and the exit code for anything a command threw. */
 export function describeError(
   error: unknown,
   server: string,
-  mailbox?: StoredMailbox,
+  { mailbox, apiTokenRefused = false }: RefusalContext = {},
 ): { line: string; exitCode: ExitCode } {
   if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
   if (error instanceof TempMailTimeoutError) {
@@ -36,6 +41,13 @@ export function describeError(
       return {
         line: `Rate limited: try again ${wait === undefined ? 'later' : `in ${formatDuration(wait)}`}.`,
         exitCode: ExitCode.rateLimited,
+      };
+    }
+    // A revoked token, or one replaced on the dashboard: `new` would send it again.
+    if (error.status === 401 && apiTokenRefused) {
+      return {
+        line: `${error.message} The server refused the stored Pro API token: store a new one with 'tempmail login TOKEN', or drop it with 'tempmail logout'.`,
+        exitCode: ExitCode.unauthorized,
       };
     }
     if (error.status === 401 && mailbox && Date.parse(mailbox.expiresAt) <= Date.now()) {

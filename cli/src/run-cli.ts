@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createTempMailClient } from '@tempmail/sdk';
+import { createTempMailClient, TempMailError, type Client } from '@tempmail/sdk';
 import type { Command, CommandContext, CommandInput, OptionSpec } from './command.js';
 import { commands } from './all-commands.js';
-import { ConfigStore, configDirectory } from './config-store.js';
+import { ConfigStore, configDirectory, type ServerCredentials } from './config-store.js';
 import { describeError } from './describe-error.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { commandHelp, globalOptions, programHelp } from './render-help.js';
@@ -31,6 +31,8 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
   const config = new ConfigStore(configDirectory(io.env));
   const { name, rest } = splitCommand(argv);
   let server = DEFAULT_SERVER;
+  // The token of the last call the server refused (401): which stored token to blame.
+  let refusedToken: string | undefined;
   try {
     if (name === undefined || name === 'help') {
       const values = parse(rest, {}).values;
@@ -48,11 +50,17 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     if (input.values.help) return print(io.stdout, commandHelp(command, config.file));
     checkPositionals(command, input.positionals);
     server = serverUrl(input.values.server as string | undefined, io.env);
-    const context = createContext(server, input.values.json === true, config, io);
+    const context = createContext(server, input.values.json === true, config, io, (token) => {
+      refusedToken = token;
+    });
     return (await command.run(context, input)) ?? ExitCode.ok;
   } catch (error) {
     if (io.signal.aborted) return ExitCode.interrupted;
-    const { line, exitCode } = describeError(error, server, storedMailbox(config, server));
+    const stored = storedCredentials(config, server);
+    const { line, exitCode } = describeError(error, server, {
+      mailbox: stored.mailbox,
+      apiTokenRefused: refusedToken !== undefined && refusedToken === stored.apiToken,
+    });
     io.stderr.write(`${line}\n`);
     if (exitCode === ExitCode.usage && name !== undefined) {
       const topic = commands.some((command) => command.name === name) ? ` ${name}` : '';
@@ -63,11 +71,11 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
 }
 
 // The report of an error must not fail on a broken config file itself.
-function storedMailbox(config: ConfigStore, server: string) {
+function storedCredentials(config: ConfigStore, server: string): ServerCredentials {
   try {
-    return config.credentials(server).mailbox;
+    return config.credentials(server);
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -165,9 +173,36 @@ function serverUrl(option: string | undefined, env: NodeJS.ProcessEnv): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-function createContext(server: string, json: boolean, config: ConfigStore, io: Io): CommandContext {
+function createContext(
+  server: string,
+  json: boolean,
+  config: ConfigStore,
+  io: Io,
+  onRefused: (token: string) => void,
+): CommandContext {
   const headers = { 'User-Agent': `tempmail-cli/${version}` };
-  const client = (token?: string) => createTempMailClient({ baseUrl: server, token, headers });
+  const client = (token?: string) => {
+    const made = createTempMailClient({ baseUrl: server, token, headers });
+    if (token !== undefined) {
+      made.interceptors.response.use((response) => {
+        if (response.status === 401) onRefused(token);
+        return response;
+      });
+    }
+    return made;
+  };
+  const readerClient = (wanted?: string): Client => {
+    const { mailbox, apiToken } = config.credentials(server);
+    const another = wanted !== undefined && wanted.toLowerCase() !== mailbox?.address;
+    const token = another ? (apiToken ?? mailbox?.token) : (mailbox?.token ?? apiToken);
+    if (token === undefined) {
+      throw new CliError(
+        `No mailbox yet for ${server}: run 'tempmail new' (or 'tempmail login TOKEN').`,
+        ExitCode.unauthorized,
+      );
+    }
+    return client(token);
+  };
   return {
     server,
     json,
@@ -177,17 +212,19 @@ function createContext(server: string, json: boolean, config: ConfigStore, io: I
     signal: io.signal,
     credentials: () => config.credentials(server),
     client,
-    readerClient(wanted) {
-      const { mailbox, apiToken } = config.credentials(server);
-      const another = wanted !== undefined && wanted.toLowerCase() !== mailbox?.address;
-      const token = another ? (apiToken ?? mailbox?.token) : (mailbox?.token ?? apiToken);
-      if (token === undefined) {
-        throw new CliError(
-          `No mailbox yet for ${server}: run 'tempmail new' (or 'tempmail login TOKEN').`,
-          ExitCode.unauthorized,
-        );
+    readerClient,
+    async withMessageClient(mailbox, call) {
+      try {
+        return await call(readerClient(mailbox));
+      } catch (error) {
+        // The id came from `inbox --mailbox` (another of the Pro API token's mailboxes),
+        // which the current mailbox's token cannot see: the API token reads them all.
+        const { mailbox: current, apiToken } = config.credentials(server);
+        const unseen = error instanceof TempMailError && error.status === 404;
+        const byCurrent = mailbox === undefined && current !== undefined;
+        if (!unseen || !byCurrent || apiToken === undefined) throw error;
+        return call(client(apiToken));
       }
-      return client(token);
     },
     print: (text) => void io.stdout.write(`${text}\n`),
     printJson: (value) => void io.stdout.write(`${JSON.stringify(value)}\n`),

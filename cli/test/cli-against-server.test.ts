@@ -1,6 +1,8 @@
 // The `tempmail` command as a user runs it: a child process against the real server, mail
 // sent over SMTP, a config folder of its own per user.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { SendMailOptions } from 'nodemailer';
@@ -41,6 +43,12 @@ async function userWithMailbox() {
   const created = await user.run(['new']);
   expect(created).toMatchObject({ code: 0, stderr: '' });
   return { user, address: created.stdout.trim() };
+}
+
+/** Writes what `user` has stored for `url`, as a past run of the CLI would have. */
+function storeCredentials(user: ReturnType<typeof cliUser>, url: string, stored: object) {
+  fs.mkdirSync(user.configDir, { recursive: true });
+  fs.writeFileSync(user.configFile, JSON.stringify({ servers: { [url]: stored } }));
 }
 
 async function send(mail: SendMailOptions): Promise<void> {
@@ -292,6 +300,23 @@ describe('tempmail against a running server', () => {
     });
   });
 
+  it('stops watch quietly, exit 0, when the reader of its output goes (`watch | head -1`)', async () => {
+    const { user, address } = await userWithMailbox();
+    const watching = user.spawn(['watch']);
+    let stderr = '';
+    watching.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => watching.once('close', resolve));
+    watching.stdout?.destroy();
+    let code: number | null | undefined;
+    void exited.then((exit) => (code = exit));
+    // Its first write, for a message that came after its stream opened, meets the closed pipe.
+    for (let sent = 1; code === undefined && sent <= 15; sent++) {
+      await send({ to: address, subject: `Unread ${sent}`, text: 'Hi' });
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    }
+    expect({ code: await exited, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
   it('stores a mailbox token with login, from an argument or from stdin', async () => {
     const owner = newUser();
     const { address, token } = JSON.parse((await owner.run(['new', '--json'])).stdout);
@@ -331,14 +356,22 @@ describe('tempmail against a running server', () => {
     const [id, secret] = added.stdout.trimEnd().split('\t');
     expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(secret).toMatch(/^whsec_/);
-    const list = await user.run(['webhook', 'list']);
-    expect(list.stdout).toMatch(
-      new RegExp(`${id}\\s+all\\s+on\\s+https://hooks\\.example\\.com/tempmail`),
-    );
+    // Through a pipe, as every list: tab-separated lines, no header.
+    expect(await user.run(['webhook', 'list'])).toEqual({
+      code: 0,
+      stdout: `${id}\tall\ton\thttps://hooks.example.com/tempmail\n`,
+      stderr: '',
+    });
 
     expect((await user.run(['webhook', 'test', id!])).stdout).toMatch(/^Queued test delivery /);
     const log = JSON.parse((await user.run(['webhook', 'log', id!, '--json'])).stdout);
     expect(log.deliveries).toMatchObject([{ event: 'webhook.test' }]);
+    const logLines = (await user.run(['webhook', 'log', id!])).stdout.split('\n');
+    expect(logLines).toEqual([expect.any(String), '']);
+    // Time (ISO 8601), event, status, tries, answer, ms; the delivery may be tried meanwhile.
+    const fields = logLines[0]!.split('\t');
+    expect(fields).toHaveLength(6);
+    expect(fields.slice(0, 2)).toEqual([log.deliveries[0].createdAt, 'webhook.test']);
     expect(await user.run(['webhook', 'delete', id!])).toMatchObject({
       code: 0,
       stdout: `Deleted webhook ${id}.\n`,
@@ -387,6 +420,104 @@ describe('tempmail against a running server', () => {
       stderr:
         "--alias needs a Pro API token: run 'tempmail login tm_…' with the token from your Pro profile.\n",
     });
+  });
+
+  it('opens a message of any of the Pro mailboxes: --mailbox, or the API token after a 404', async () => {
+    const user = newUser();
+    await user.run(['login', await buyProApiToken(server.url, 'cli-mailboxes@example.com')]);
+    const first = (await user.run(['new'])).stdout.trim();
+    await send({
+      to: first,
+      subject: 'For the first',
+      text: 'Hello.',
+      attachments: [{ filename: 'note.txt', content: 'A note' }],
+    });
+    const id = JSON.parse((await user.run(['wait', '--json', '--timeout', '10'])).stdout).id;
+    // Another mailbox becomes the current one: its token cannot open the first one's mail.
+    expect((await user.run(['new'])).code).toBe(0);
+    expect((await user.run(['inbox', '--mailbox', first])).stdout).toMatch(new RegExp(`^${id}\t`));
+
+    const read = await user.run(['read', id]);
+    expect(read).toMatchObject({ code: 0, stderr: '' });
+    expect(read.stdout).toContain('Subject: For the first\n');
+    expect(await user.run(['read', id, '--text', '--mailbox', first])).toEqual({
+      code: 0,
+      stdout: 'Hello.\n',
+      stderr: '',
+    });
+    expect(await user.run(['mark', id, '--unread', '--mailbox', first])).toEqual({
+      code: 0,
+      stdout: `Marked ${id} unread.\n`,
+      stderr: '',
+    });
+    expect(await user.run(['mark', id])).toMatchObject({ code: 0, stdout: `Marked ${id} read.\n` });
+    const listed = await user.run(['attachments', id]);
+    expect(listed.stdout.split('\t').slice(1)).toEqual(['note.txt', 'text/plain', '6\n']);
+    expect((await user.run(['attachments', id, '--mailbox', first])).stdout).toBe(listed.stdout);
+    expect(await user.run(['delete', id, '--mailbox', first])).toEqual({
+      code: 0,
+      stdout: `Deleted ${id}.\n`,
+      stderr: '',
+    });
+    // Gone for both tokens: the 404 the retry met is the one reported.
+    expect(await user.run(['delete', id])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Message not found.\n',
+    });
+  }, 60_000);
+
+  it('names a refused Pro API token, and logout forgets it and the current mailbox', async () => {
+    const { user, address } = await userWithMailbox();
+    const { mailbox } = JSON.parse(fs.readFileSync(user.configFile, 'utf8')).servers[server.url];
+    // A token the server does not know, as it answers a revoked one.
+    storeCredentials(user, server.url, { apiToken: 'tm_revoked0000000000', mailbox });
+    expect(await user.run(['new'])).toEqual({
+      code: 6,
+      stdout: '',
+      stderr:
+        "The bearer token is invalid or has expired. The server refused the stored Pro API token: store a new one with 'tempmail login TOKEN', or drop it with 'tempmail logout'.\n",
+    });
+    // The mailbox's own token still reads it.
+    expect(await user.run(['inbox'])).toEqual({ code: 0, stdout: '', stderr: '' });
+
+    expect(await user.run(['logout'])).toEqual({
+      code: 0,
+      stdout: `Forgot the Pro API token and the current mailbox ${address} for ${server.url}.\n`,
+      stderr: '',
+    });
+    expect(JSON.parse(fs.readFileSync(user.configFile, 'utf8')).servers[server.url]).toEqual({});
+    expect(await user.run(['logout', '--json'])).toEqual({
+      code: 0,
+      stdout: '{"apiToken":false,"mailbox":null}\n',
+      stderr: '',
+    });
+    expect((await user.run(['new'])).code).toBe(0);
+  });
+
+  it('stops watch with the error the other commands print, not in silence', async () => {
+    // A server whose every answer is a 500, as a broken deploy's.
+    const broken = http.createServer((_request, response) => {
+      response.writeHead(500, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ code: 'internal_error', message: 'Something broke.' }));
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+    try {
+      const user = newUser();
+      const mailbox = {
+        address: 'x@tempmail.test',
+        token: 'any',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      };
+      storeCredentials(user, url, { mailbox });
+      const inbox = await user.run(['inbox', '--server', url]);
+      expect(inbox).toEqual({ code: 1, stdout: '', stderr: 'Something broke.\n' });
+      expect(await user.run(['watch', '--server', url], { timeout: 15_000 })).toEqual(inbox);
+    } finally {
+      broken.closeAllConnections();
+      await new Promise((resolve) => broken.close(resolve));
+    }
   });
 
   it('says what is wrong in one line: no mailbox, refused token, server unreachable', async () => {
@@ -461,5 +592,8 @@ describe('tempmail against a running server', () => {
     const limited = await user.run(['inbox']);
     expect(limited.code).toBe(5);
     expect(limited.stderr).toMatch(/^Rate limited: try again in \d+ (s|min)\.\n$/);
+    // The hour's budget is spent: watch says so too, rather than wait an hour in silence.
+    const watched = await user.run(['watch'], { timeout: 15_000 });
+    expect(watched).toEqual({ code: 5, stdout: '', stderr: limited.stderr });
   });
 });

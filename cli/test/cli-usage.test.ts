@@ -97,6 +97,16 @@ describe('the command line', () => {
     for (const run of [missing, extra, value, dashed, extract, server]) expect(run.code).toBe(2);
   });
 
+  it('stops quietly when its output is closed before it writes (`tempmail --help | true`)', async () => {
+    const child = user.spawn(['--help']);
+    // Closed before the Node process has even started, so its first write meets EPIPE.
+    child.stdout?.destroy();
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
   it.each([
     ['compiled', {}],
     ['source', { TEMPMAIL_CLI_SOURCE: '1' }],

@@ -1,7 +1,7 @@
 import { listMessages, unwrap, type MessageSummary } from '@tempmail/sdk';
 import type { Command, CommandContext } from '../command.js';
-import { formatTable } from '../format-table.js';
 import { cleanLine, formatRelative } from '../format-values.js';
+import { printList } from '../print-list.js';
 
 export const listInbox: Command = {
   name: 'inbox',
@@ -49,31 +49,21 @@ pipe: one line per message, tab-separated: id, date (ISO 8601), sender address, 
 /** Messages as a table on a terminal, else as tab-separated lines. */
 export function printMessages(context: CommandContext, messages: readonly MessageSummary[]) {
   if (messages.length === 0) return;
-  if (!context.stdout.isTTY) {
-    for (const message of messages) context.print(messageLine(message));
-    return;
-  }
-  const rows = messages.map((message) => [
-    message.id,
-    (message.seen ? ' ' : '*') + (message.hasAttachments ? '+' : ' '),
-    formatRelative(message.date),
-    cleanLine(message.from.name || message.from.address),
-    cleanLine(message.subject) || '(no subject)',
-  ]);
-  context.print(
-    formatTable(['ID', '', 'RECEIVED', 'FROM', 'SUBJECT'], rows, {
-      width: context.stdout.columns,
-      maxWidths: [undefined, undefined, undefined, 24],
-    }),
-  );
+  printList(context, messages, {
+    headers: ['ID', '', 'RECEIVED', 'FROM', 'SUBJECT'],
+    row: (message) => [
+      message.id,
+      (message.seen ? ' ' : '*') + (message.hasAttachments ? '+' : ' '),
+      formatRelative(message.date),
+      cleanLine(message.from.name || message.from.address),
+      cleanLine(message.subject) || '(no subject)',
+    ],
+    fields: messageFields,
+    maxWidths: [undefined, undefined, undefined, 24],
+  });
 }
 
-/** One message as a tab-separated line: id, date, sender address, subject. */
-export function messageLine(message: MessageSummary): string {
-  return [
-    message.id,
-    message.date,
-    cleanLine(message.from.address),
-    cleanLine(message.subject),
-  ].join('\t');
+/** A message's fields through a pipe: id, date, sender address, subject. */
+export function messageFields(message: MessageSummary): string[] {
+  return [message.id, message.date, message.from.address, message.subject];
 }

@@ -10,8 +10,8 @@ import {
 } from '@tempmail/sdk';
 import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { formatTable } from '../format-table.js';
 import { formatLocalTime } from '../format-values.js';
+import { printList } from '../print-list.js';
 
 const ACTIONS = ['list', 'add', 'test', 'log', 'secret', 'enable', 'delete'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -50,7 +50,10 @@ webhook's secret (check it with the SDK's verifyWebhook), and retried for 24 hou
   log ID          the newest deliveries: time, event, status, answer, time taken
   secret ID       a new signing secret, shown this once
   enable ID       turn back on a webhook turned off after repeated failures
-  delete ID       delete it`,
+  delete ID       delete it
+
+On a terminal, list and log print tables; through a pipe, tab-separated lines without a
+header (log's time in ISO 8601).`,
   arguments: [
     { name: 'ACTION', description: ACTIONS.join(', '), required: true },
     { name: 'URL|ID', description: 'the URL (add) or the webhook id', required: false },
@@ -84,18 +87,17 @@ webhook's secret (check it with the SDK's verifyWebhook), and retried for 24 hou
       const { webhooks } = await unwrap(listWebhooks({ client, signal }));
       if (context.json) return context.printJson({ webhooks });
       if (webhooks.length === 0) return context.note('No webhooks yet: tempmail webhook add URL');
-      return context.print(
-        formatTable(
-          ['ID', 'ADDRESS', 'STATE', 'URL'],
-          webhooks.map((hook) => [
-            hook.id,
-            hook.address ?? 'all',
-            hook.disabledAt ? 'off' : 'on',
-            hook.url,
-          ]),
-          { width: context.stdout.columns },
-        ),
-      );
+      const cells = (hook: (typeof webhooks)[number]) => [
+        hook.id,
+        hook.address ?? 'all',
+        hook.disabledAt ? 'off' : 'on',
+        hook.url,
+      ];
+      return printList(context, webhooks, {
+        headers: ['ID', 'ADDRESS', 'STATE', 'URL'],
+        row: cells,
+        fields: cells,
+      });
     }
 
     if (action === 'add') {
@@ -122,22 +124,20 @@ webhook's secret (check it with the SDK's verifyWebhook), and retried for 24 hou
       const { deliveries } = await unwrap(listWebhookDeliveries({ client, path, signal }));
       if (context.json) return context.printJson({ deliveries });
       if (deliveries.length === 0) return context.note('No deliveries yet.');
-      return context.print(
-        formatTable(
-          ['TIME', 'EVENT', 'STATUS', 'TRIES', 'ANSWER', 'MS'],
-          deliveries.map((delivery) => [
-            formatLocalTime(delivery.createdAt),
-            delivery.event,
-            delivery.status,
-            String(delivery.attempts),
-            delivery.lastStatus === null
-              ? (delivery.lastError ?? '-')
-              : String(delivery.lastStatus),
-            delivery.durationMs === null ? '-' : String(delivery.durationMs),
-          ]),
-          { width: context.stdout.columns },
-        ),
-      );
+      // The same cells through a pipe, but the time as the API gives it (ISO 8601), as inbox's.
+      const cells = (delivery: (typeof deliveries)[number], time: string) => [
+        time,
+        delivery.event,
+        delivery.status,
+        String(delivery.attempts),
+        delivery.lastStatus === null ? (delivery.lastError ?? '-') : String(delivery.lastStatus),
+        delivery.durationMs === null ? '-' : String(delivery.durationMs),
+      ];
+      return printList(context, deliveries, {
+        headers: ['TIME', 'EVENT', 'STATUS', 'TRIES', 'ANSWER', 'MS'],
+        row: (delivery) => cells(delivery, formatLocalTime(delivery.createdAt)),
+        fields: (delivery) => cells(delivery, delivery.createdAt),
+      });
     }
     if (action === 'secret') {
       const rotated = await unwrap(rotateWebhookSecret({ client, path, signal }));

@@ -1,16 +1,19 @@
 import { unwrap, updateMessage } from '@tempmail/sdk';
 import { messageId } from '../check-arguments.js';
-import type { Command } from '../command.js';
+import { messageMailboxHelp, messageMailboxOption, type Command } from '../command.js';
 
 export const markMessage: Command = {
   name: 'mark',
   summary: 'Mark a message read or unread',
-  usage: 'tempmail mark ID [--unread]',
-  description:
-    'Marks the message ID read (as reading it does), or unread with --unread, on the server, so every client of the mailbox sees it so.',
+  usage: 'tempmail mark ID [--unread] [--mailbox ADDRESS]',
+  description: `Marks the message ID read (as reading it does), or unread with --unread, on the server, so
+every client of the mailbox sees it so.
+
+${messageMailboxHelp}`,
   arguments: [{ name: 'ID', description: 'the message id', required: true }],
   options: {
     unread: { type: 'boolean', description: 'mark it unread instead of read' },
+    mailbox: messageMailboxOption,
   },
   jsonOutput: '{"id", "seen"}',
   exitCodes: [],
@@ -20,13 +23,8 @@ export const markMessage: Command = {
   async run(context, { positionals, values }) {
     const id = messageId(positionals[0]);
     const seen = values.unread !== true;
-    await unwrap(
-      updateMessage({
-        client: context.readerClient(),
-        path: { id },
-        body: { seen },
-        signal: context.signal,
-      }),
+    await context.withMessageClient(values.mailbox as string | undefined, (client) =>
+      unwrap(updateMessage({ client, path: { id }, body: { seen }, signal: context.signal })),
     );
     if (context.json) return context.printJson({ id, seen });
     context.print(seen ? `Marked ${id} read.` : `Marked ${id} unread.`);

@@ -2,24 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getMessage, readAttachment, unwrap, type AttachmentInfo } from '@tempmail/sdk';
 import { messageId } from '../check-arguments.js';
-import type { Command } from '../command.js';
-import { formatTable } from '../format-table.js';
+import { messageMailboxHelp, messageMailboxOption, type Command } from '../command.js';
 import { cleanLine, formatBytes } from '../format-values.js';
+import { printList } from '../print-list.js';
 
 export const saveAttachments: Command = {
   name: 'attachments',
   summary: 'List the attachments of a message, or save them with --out',
-  usage: 'tempmail attachments ID [--out DIR]',
+  usage: 'tempmail attachments ID [--out DIR] [--mailbox ADDRESS]',
   description: `Lists the attachments of the message ID: on a terminal as a table, through a pipe as
 tab-separated lines (id, file name, content type, size in bytes). With --out, saves each
 one into DIR (made if missing) and prints the paths written.
 
 File names come from the sender, so only their last path segment is used, stripped of
 control characters and leading dots; an existing file is never overwritten: "name (2).ext"
-is written instead.`,
+is written instead.
+
+${messageMailboxHelp}`,
   arguments: [{ name: 'ID', description: 'the message id', required: true }],
   options: {
     out: { type: 'string', value: 'DIR', description: 'save the attachments into DIR' },
+    mailbox: messageMailboxOption,
   },
   jsonOutput: '[AttachmentInfo...]; with --out each also has "path", the file written',
   exitCodes: [],
@@ -33,31 +36,24 @@ is written instead.`,
   async run(context, { values, positionals }) {
     const id = messageId(positionals[0]);
     const out = values.out as string | undefined;
-    const client = context.readerClient();
-    const { attachments } = await unwrap(
-      getMessage({ client, path: { id }, signal: context.signal }),
+    // The attachments are read with the client that found the message.
+    const { client, attachments } = await context.withMessageClient(
+      values.mailbox as string | undefined,
+      async (client) => {
+        const message = await unwrap(getMessage({ client, path: { id }, signal: context.signal }));
+        return { client, attachments: message.attachments };
+      },
     );
 
     if (out === undefined) {
       if (context.json) return context.printJson(attachments);
       if (attachments.length === 0) return context.note(`Message ${id} has no attachments.`);
-      if (!context.stdout.isTTY) {
-        for (const a of attachments) {
-          context.print([a.id, cleanLine(a.filename), a.contentType, a.size].join('\t'));
-        }
-        return;
-      }
-      const rows = attachments.map((a) => [
-        a.id,
-        formatBytes(a.size),
-        a.contentType,
-        cleanLine(a.filename),
-      ]);
-      const table = formatTable(['ID', 'SIZE', 'TYPE', 'NAME'], rows, {
-        width: context.stdout.columns,
+      return printList(context, attachments, {
+        headers: ['ID', 'SIZE', 'TYPE', 'NAME'],
+        row: (a) => [a.id, formatBytes(a.size), a.contentType, cleanLine(a.filename)],
+        fields: (a) => [a.id, a.filename, a.contentType, String(a.size)],
         maxWidths: [undefined, undefined, 30],
       });
-      return context.print(table);
     }
 
     fs.mkdirSync(out, { recursive: true });

@@ -15,7 +15,7 @@ export const storeToken: Command = {
 - a mailbox token (from POST /v1/generate-email, or 'new --json' elsewhere) becomes the
   current mailbox.
 TOKEN '-' reads the token from standard input, which keeps it out of the shell's history
-and the process list.`,
+and the process list. 'tempmail logout' forgets what is stored.`,
   arguments: [
     { name: 'TOKEN', description: "the token, or '-' to read it from stdin", required: true },
   ],

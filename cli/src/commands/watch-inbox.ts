@@ -1,4 +1,7 @@
 import {
+  isRetryable,
+  MAX_POLL_INTERVAL,
+  TempMailError,
   TempMailNetworkError,
   toPredicate,
   watchMessages,
@@ -7,7 +10,8 @@ import {
 } from '@tempmail/sdk';
 import type { Command } from '../command.js';
 import { cleanLine, formatAddress, formatDuration, formatLocalTime } from '../format-values.js';
-import { messageLine } from './list-inbox.js';
+import { tabLine } from '../print-list.js';
+import { messageFields } from './list-inbox.js';
 
 export const watchInbox: Command = {
   name: 'watch',
@@ -20,7 +24,9 @@ the server's live event stream and polls the inbox while the stream is unavailab
 
 On a terminal: time, sender, subject and id. Through a pipe: the tab-separated lines of
 'tempmail inbox'. Ends with exit code 0 on Ctrl-C. A server that cannot be reached at the
-start ends it with exit code 7; one that goes away later is tried again until it returns.`,
+start ends it with exit code 7; one that goes away later is tried again until it returns.
+A rate limit that asks to wait more than a minute ends it with exit code 5; a server error
+after the start is tried again, and any other refusal ends it as it ends the other commands.`,
   arguments: [],
   options: {
     from: {
@@ -58,19 +64,43 @@ start ends it with exit code 7; one that goes away later is tried again until it
     const stopped = () => stop.abort();
     context.signal.addEventListener('abort', stopped, { once: true });
     let reached = false;
-    let unreachable: TempMailNetworkError | undefined;
+    let failure: unknown;
+    const fail = (error: unknown) => {
+      failure = error;
+      stop.abort();
+    };
     const onTry = (outcome: TryOutcome) => {
       if (outcome.ok) {
         reached = true;
         return;
       }
-      if (!(outcome.error instanceof TempMailNetworkError) || outcome.call !== 'listing') return;
-      if (!reached) {
-        unreachable = outcome.error;
-        stop.abort();
-      } else if (context.stderr.isTTY) {
-        const seconds = Math.max(1, Math.round((outcome.nextTryAt - Date.now()) / 1000));
-        context.note(`Cannot reach the server; trying again in ${formatDuration(seconds)}.`);
+      const { call, error } = outcome;
+      const seconds = Math.max(1, Math.round((outcome.nextTryAt - Date.now()) / 1000));
+      if (error instanceof TempMailNetworkError) {
+        if (call !== 'listing') return;
+        if (!reached) return fail(error);
+        if (context.stderr.isTTY) {
+          context.note(`Cannot reach the server; trying again in ${formatDuration(seconds)}.`);
+        }
+        return;
+      }
+      if (error instanceof TempMailError && error.status === 429) {
+        // `wait` gives up on a Retry-After that outlasts its --timeout; a watch has none, so
+        // the bound is its slowest poll: beyond it (an hour's budget spent) the watch would
+        // sit silent for that long.
+        if ((error.retryAfter ?? 0) * 1000 > MAX_POLL_INTERVAL) return fail(error);
+        if (context.stderr.isTTY) {
+          context.note(`Rate limited; trying again in ${formatDuration(seconds)}.`);
+        }
+        return;
+      }
+      // A stream that cannot be opened is fallen back from, by polling. A listing refused for
+      // good (a bad token) is said as the other commands say it; a server error once the
+      // watch is going (a deploy's 502) is tried again as a lost server is.
+      if (call !== 'listing') return;
+      if (!reached || !isRetryable(error)) return fail(error);
+      if (context.stderr.isTTY) {
+        context.note(`The server failed; trying again in ${formatDuration(seconds)}.`);
       }
     };
     try {
@@ -81,7 +111,7 @@ start ends it with exit code 7; one that goes away later is tried again until it
       })) {
         if (!(await matches(message))) continue;
         if (context.json) context.printJson(message);
-        else if (!context.stdout.isTTY) context.print(messageLine(message));
+        else if (!context.stdout.isTTY) context.print(tabLine(messageFields(message)));
         else {
           const from = cleanLine(formatAddress(message.from));
           const subject = cleanLine(message.subject) || '(no subject)';
@@ -91,7 +121,7 @@ start ends it with exit code 7; one that goes away later is tried again until it
     } finally {
       context.signal.removeEventListener('abort', stopped);
     }
-    if (unreachable) throw unreachable;
+    if (failure !== undefined) throw failure;
     // Otherwise the loop ends only when Ctrl-C aborted it: the normal way to stop watching.
     return 0;
   },

@@ -15,6 +15,8 @@ export interface CliOptions {
   env?: Record<string, string>;
   /** Written to the command's standard input, which is then closed. */
   input?: string;
+  /** Ends the command with SIGTERM after this many ms, so a command that hangs fails its test. */
+  timeout?: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export function cliUser(server: string) {
           ...options.env,
         },
         stdio: ['pipe', 'pipe', 'pipe'],
+        timeout: options.timeout,
       },
     );
     child.stdin?.end(options.input ?? '');
