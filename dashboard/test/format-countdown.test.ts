@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown } from '../src/features/address/format-countdown.js';
+import { countdownUnits, formatCountdown } from '../src/features/address/format-countdown.js';
+import french from '../src/shared/i18n/locales/fr.json' with { type: 'json' };
+import german from '../src/shared/i18n/locales/de.json' with { type: 'json' };
 import { retryDelayMs } from '../src/features/address/address-timing.js';
 import { FREE_ADDRESS_LIFETIME_MINUTES } from '../src/shared/product-facts.js';
 
@@ -20,6 +22,22 @@ describe('formatCountdown', () => {
     expect(formatCountdown(86_400_000)).toBe('1d 0h 0m');
     expect(formatCountdown(2 * 86_400_000 + 3 * 3_600_000 + 4 * 60_000 + 5_000)).toBe('2d 3h 4m');
     expect(formatCountdown(86_399_000)).toBe('23h 59m 59s');
+  });
+
+  it('words its parts in the page’s language', async () => {
+    const { default: i18next } = await import('i18next');
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'fr',
+      resources: { fr: { translation: french }, de: { translation: german } },
+    });
+    const units = countdownUnits(i18n.t);
+    expect(formatCountdown(29 * 86_400_000 + 23 * 3_600_000 + 59 * 60_000, units)).toBe(
+      '29 j 23 h 59 min',
+    );
+    expect(formatCountdown(59 * 60_000 + 58_000, units)).toBe('59 min 58 s');
+    await i18n.changeLanguage('de');
+    expect(formatCountdown(59 * 60_000 + 58_000, countdownUnits(i18n.t))).toBe('59 Min. 58 Sek.');
   });
 
   it('is null at and past zero, for "Expired"', () => {

@@ -81,7 +81,9 @@ describeInChromium('the public site in Chromium', (suite) => {
     });
     const read = (name: string) =>
       page.evaluate((key) => (window as unknown as Record<string, string[]>)[key], name);
-    for (const path of ['/', '/fr/faq', '/de/blog', '/es/blog/is-temporary-email-safe', '/terms']) {
+    // The unprefixed pages first: after a prefixed one, this tab reads in that language
+    // (the visit's language), and an unprefixed page moves to it.
+    for (const path of ['/', '/terms', '/fr/faq', '/de/blog', '/es/blog/is-temporary-email-safe']) {
       await page.goto(`${suite.server.url}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 });
       await page.waitForTimeout(300);

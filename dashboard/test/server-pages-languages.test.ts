@@ -16,7 +16,10 @@ const languageOf = (page: Page) => page.evaluate(() => document.documentElement.
 
 describeInChromium('the server’s own pages in the visitor’s language', (suite) => {
   it('buys, confirms the email and signs in on another device, all in French', async () => {
-    const buyer = await suite.browser.newContext({ locale: 'fr-FR' });
+    const buyer = await suite.browser.newContext({
+      locale: 'fr-FR',
+      viewport: { width: 360, height: 740 },
+    });
     // The visitor's session first, as the app's first call makes it: a checkout started
     // alongside that call could be given a session of its own.
     await buyer.request.get(`${suite.server.url}/api/user`);
@@ -38,6 +41,17 @@ describeInChromium('the server’s own pages in the visitor’s language', (suit
     await page.getByLabel(fr.demoCheckout.emailLabel).fill(EMAIL);
     await page.getByRole('button', { name: fr.demoCheckout.complete }).click();
     await page.waitForURL(/\/pro\/success\?cs=/, { timeout: 10_000 });
+    // The success page's way on stays in French (an unprefixed home is English), and the Pro
+    // inbox fits the phone, its countdown in French units.
+    await page.getByRole('link', { name: frenchApp.proSuccess.start }).click();
+    await page.waitForURL(/\/fr$/);
+    await page
+      .getByText(/ \d+ h \d+ min/)
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
 
     // The mail's link opens the confirmation in French; the same link a second time says, in
     // French, that it has been used.
@@ -58,20 +72,19 @@ describeInChromium('the server’s own pages in the visitor’s language', (suit
     await page.getByRole('button', { name: fr.confirmEmail.button }).click();
     await page.getByRole('status').getByText(fr.common.invalidLink).waitFor();
 
-    // A sign-in link asked for from the French site, opened on a device set to English: the
-    // page reads like the mail, and signing in lands in the French app.
-    const asked = await page.evaluate(
-      async (email) =>
-        (
-          await fetch('/api/access-recovery', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ email }),
-          })
-        ).status,
-      EMAIL,
-    );
-    expect(asked).toBe(202);
+    // A sign-in link asked for on the French site from a browser set to English: the app
+    // says the page's language, so the mail is French; opened on a device set to English,
+    // the link's page reads like the mail, and signing in lands in the French app.
+    const visitor = await suite.browser.newContext({ locale: 'en-US' });
+    const asking = await visitor.newPage();
+    await asking.goto(`${suite.server.url}/fr/`);
+    await asking
+      .getByRole('banner')
+      .getByRole('button', { name: frenchApp.header.upgrade })
+      .click();
+    await asking.getByRole('button', { name: frenchApp.upgrade.signIn }).click();
+    await asking.getByLabel(frenchApp.recovery.emailLabel).fill(EMAIL);
+    await asking.getByRole('button', { name: frenchApp.recovery.submit }).click();
     const signIn = await linkMailedTo(
       suite.server.dataDir,
       EMAIL,
@@ -85,8 +98,23 @@ describeInChromium('the server’s own pages in the visitor’s language', (suit
     await phonePage.waitForURL(/\/fr\/\?signed_in=true/, { timeout: 10_000 });
     await expect.poll(() => languageOf(phonePage)).toBe('fr');
     await phonePage.getByText(frenchApp.recovery.restored).first().waitFor();
-    await Promise.all([buyer.close(), phone.close()]);
+    await Promise.all([buyer.close(), visitor.close(), phone.close()]);
   }, 90_000);
+
+  it('keeps the language shown when a link in the app has no prefix', async () => {
+    // An English browser on the French FAQ: the footer's Contact (unprefixed, as the spec
+    // has it) opens the French contact page, not the English one.
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/fr/faq`);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Langue' }).first().isEnabled())
+      .toBe(true);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
+    await page.waitForURL(/\/fr\/contact$/);
+    await expect.poll(() => languageOf(page)).toBe('fr');
+    await context.close();
+  });
 
   it('says in French how long to wait after too many tries of links', async () => {
     const context = await suite.browser.newContext({ locale: 'fr-FR' });

@@ -25,6 +25,9 @@ export const PLAN_PRICES: Record<ProPlan, number> = { pro_monthly: 3, pro_24hr: 
  */
 export const PRICE_CURRENCY = 'USD';
 
+/** Webhooks one user may have (the server's MAX_WEBHOOKS). */
+export const WEBHOOKS_PER_USER = 10;
+
 /** Public API limits, as the server enforces them by default. */
 export const API_LIMITS = { freePerHour: 60, proPerHour: 300, burstPerMinute: 100 } as const;
 

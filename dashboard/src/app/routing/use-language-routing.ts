@@ -8,10 +8,12 @@ import {
   LANGUAGE_STORAGE_KEY,
   readCookie,
   supportedLanguage,
+  VISIT_LANGUAGE_KEY,
+  type Language,
 } from '../../shared/preferences/choose-language';
-import { readStorage } from '../../shared/preferences/read-storage';
+import { readStorage, writeStorage } from '../../shared/preferences/read-storage';
 import { storeLanguageChoice } from '../../shared/preferences/save-language';
-import { parseSitePath, sitePath } from '../../shared/routing/site-routes';
+import { isLocalized, parseSitePath, sitePath } from '../../shared/routing/site-routes';
 
 /**
  * The visitor's country and its language (`GET /api/geo/country`), with a plain fetch: the
@@ -26,6 +28,11 @@ async function readGeoCountry(testCountry: string | undefined): Promise<GeoCount
   return (await response.json()) as GeoCountry;
 }
 
+/** The language this browser chose (local storage, then the cookie), if any. */
+const storedLanguage = (): Language | null =>
+  supportedLanguage(readStorage(LANGUAGE_STORAGE_KEY)) ??
+  supportedLanguage(readCookie(document.cookie, LANGUAGE_COOKIE));
+
 /**
  * The language rules. A prefixed path sets the language. On an unprefixed path
  * a stored choice wins; without one (or with `detect_location=true`) the visitor's country is
@@ -38,14 +45,33 @@ export function useLanguageRouting(): void {
   const location = useLocation();
   const navigate = useNavigate();
   const detected = useRef(false);
+  const loaded = useRef(false);
   const route = parseSitePath(location.pathname);
 
   // The prefix decides, before the new page is painted. (The first render already has it:
   // i18n starts in the path's language, in the browser and in the prerender.)
   useLayoutEffect(() => {
+    const inApp = loaded.current;
+    loaded.current = true;
+    if (route.language && route.language !== 'en')
+      writeStorage(VISIT_LANGUAGE_KEY, route.language, 'session');
+    // A link in the app to a translated page without its prefix (the footer's /contact, as
+    // the spec has it) opens it in the language shown, unless English is the choice stored:
+    // only a fresh load looks for the visitor's language (below).
+    if (
+      inApp &&
+      route.language === 'en' &&
+      isLocalized(route.page) &&
+      i18n.language !== 'en' &&
+      storedLanguage() !== 'en'
+    ) {
+      const target = sitePath(route.page, i18n.language as Language, route.slug);
+      void navigate(`${target}${location.search}${location.hash}`, { replace: true });
+      return;
+    }
     if (route.language && i18n.language !== route.language)
       void i18n.changeLanguage(route.language);
-  }, [i18n, route.language]);
+  }, [i18n, route.language, route.page, route.slug, navigate, location.search, location.hash]);
 
   useEffect(() => {
     if (detected.current) return;
@@ -54,9 +80,9 @@ export function useLanguageRouting(): void {
     const force = params.get('detect_location') === 'true';
     const prefixed = route.language !== null && route.language !== 'en';
     if (prefixed && !force) return;
+    // Without a stored choice, the language this visit has been reading comes first.
     const stored =
-      supportedLanguage(readStorage(LANGUAGE_STORAGE_KEY)) ??
-      supportedLanguage(readCookie(document.cookie, LANGUAGE_COOKIE));
+      storedLanguage() ?? supportedLanguage(readStorage(VISIT_LANGUAGE_KEY, 'session'));
 
     const apply = async () => {
       let language = force ? null : stored;

@@ -8,7 +8,7 @@ import { showToast } from '../../shared/toast/toast-store';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import { LINK_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
 import { useAddressState } from '../address/address-store';
-import { formatCountdown } from '../address/format-countdown';
+import { countdownUnits, formatCountdown } from '../address/format-countdown';
 import { useCountdown } from '../address/use-countdown';
 import { ApiTokenPanel } from '../pro/api-token-panel';
 import { openDialog } from './dialog-store';
@@ -18,7 +18,7 @@ import { busyButton } from '../../shared/ui/busy-button';
 
 function Remaining({ expiresAt }: { expiresAt: number }) {
   const { t } = useTranslation();
-  const left = formatCountdown(useCountdown(expiresAt));
+  const left = formatCountdown(useCountdown(expiresAt), countdownUnits(t));
   return <>{left === null ? t('address.expired') : t('profile.remaining', { time: left })}</>;
 }
 

@@ -1,6 +1,6 @@
-import { TempMailError } from '@tempmail/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { apiErrorText } from '../../shared/api-error-text';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { showToast } from '../../shared/toast/toast-store';
 import { SECONDARY_BUTTON } from '../../shared/ui/button-classes';
@@ -32,10 +32,7 @@ export function SignOutButtons({ onLeave, hasEmail }: { onLeave: () => void; has
     onError: (error) =>
       showToast({
         title: t('profile.errorTitle'),
-        description:
-          error instanceof TempMailError && error.message
-            ? error.message
-            : t('profile.logoutFailed'),
+        description: apiErrorText(error, t, { fallback: t('profile.logoutFailed') }),
         variant: 'destructive',
       }),
   });

@@ -1,4 +1,4 @@
-import { formatCountdown } from './format-countdown';
+import { formatCountdown, type CountdownUnits } from './format-countdown';
 import type { AddressEnding, PageAddress } from './page-address';
 
 /**
@@ -17,11 +17,12 @@ export function hasEnded(ending: AddressEnding, now: number): boolean {
 export function describeEnding(
   ending: AddressEnding,
   now: number,
+  units?: CountdownUnits,
 ): { key: 'ended' | 'endsAfterFirst' | 'endsIn' | 'endsInOrFirst'; time?: string } {
   if (hasEnded(ending, now)) return { key: 'ended' };
   if (ending.endsAt === null) return { key: 'endsAfterFirst' };
   // Not null: the time has not come.
-  const time = formatCountdown(ending.endsAt - now)!;
+  const time = formatCountdown(ending.endsAt - now, units)!;
   return { key: ending.endsAfterFirstMessage ? 'endsInOrFirst' : 'endsIn', time };
 }
 

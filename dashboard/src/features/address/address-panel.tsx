@@ -9,7 +9,7 @@ import type { AddressState } from './address-store';
 import { hasOtherLiveAddress } from './choose-shown-address';
 import { CopyAddressButton } from './copy-address-button';
 import { EndingText } from './ending-text';
-import { formatCountdown } from './format-countdown';
+import { countdownUnits, formatCountdown } from './format-countdown';
 import type { PageAddress } from './page-address';
 import { useCountdownText, useNow } from './use-countdown';
 import { Spinner } from '../../shared/ui/spinner';
@@ -41,7 +41,9 @@ function AddressNotice({ id, title, text }: { id: string; title: string; text: s
   );
 }
 
-const COUNTDOWN_CLASSES = 'text-sm whitespace-nowrap text-slate-600 dark:text-slate-300';
+// It may wrap: "kept while your Pro is active: 29 days left" is longer than a phone in some
+// languages.
+const COUNTDOWN_CLASSES = 'text-sm text-slate-600 dark:text-slate-300';
 
 function Countdown({ expiresAt, persistent }: { expiresAt: number; persistent: boolean }) {
   return (
@@ -59,7 +61,7 @@ function Countdown({ expiresAt, persistent }: { expiresAt: number; persistent: b
 function CountdownPlace() {
   const { t } = useTranslation();
   // A second gone, as a new address shows it: "59m 59s".
-  const time = formatCountdown(FREE_ADDRESS_LIFETIME_MINUTES * 60_000 - 1000);
+  const time = formatCountdown(FREE_ADDRESS_LIFETIME_MINUTES * 60_000 - 1000, countdownUnits(t));
   return (
     <p aria-hidden="true" className={`invisible ${COUNTDOWN_CLASSES}`}>
       {t('address.expiresIn', { time })}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { COUNTDOWN_TICK_MS } from './address-timing';
-import { formatCountdown } from './format-countdown';
+import { countdownUnits, formatCountdown } from './format-countdown';
 
 /** The time now, redrawn every tick. */
 export function useNow(): number {
@@ -31,7 +31,7 @@ export function useCountdown(expiresAt: number): number {
  */
 export function useCountdownText(expiresAt: number, persistent = false): string {
   const { t } = useTranslation();
-  const left = formatCountdown(useCountdown(expiresAt));
+  const left = formatCountdown(useCountdown(expiresAt), countdownUnits(t));
   if (left === null) return t('address.expired');
   return persistent ? t('pro.keptFor', { time: left }) : t('address.expiresIn', { time: left });
 }

@@ -94,7 +94,11 @@ export function ApiDocsDialog({ open, onOpenChange }: DialogState) {
           {(Object.keys(examples) as (keyof typeof examples)[]).map((key) => (
             <div key={key}>
               <h3 className="mb-1 text-sm font-semibold">{t(`apiDocs.endpoints.${key}`)}</h3>
-              <CopyableCode code={examples[key]} label={t(`apiDocs.endpoints.${key}`)} />
+              <CopyableCode
+                code={examples[key]}
+                label={t(`apiDocs.endpoints.${key}`)}
+                copyLabel={t('apiDocs.copyExample', { name: t(`apiDocs.endpoints.${key}`) })}
+              />
             </div>
           ))}
         </Tabs.Content>

@@ -8,6 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { apiErrorText } from '../../shared/api-error-text';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { createApiClient } from '../../shared/create-api-client';
 import { showToast } from '../../shared/toast/toast-store';
@@ -258,7 +259,7 @@ export function CustomAliasDialog({
         {errorKey && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {errorKey === 'server'
-              ? serverMessage
+              ? apiErrorText(serverError, t, { fallback: t('alias.errors.failed') })
               : errorKey === 'busy' && retryAfter !== undefined
                 ? t('alias.errors.busyFor', { count: retryAfter })
                 : t(`alias.errors.${errorKey}`)}

@@ -1,7 +1,7 @@
 import * as Switch from '@radix-ui/react-switch';
-import { TempMailError } from '@tempmail/sdk';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { apiErrorText } from '../../shared/api-error-text';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { showToast } from '../../shared/toast/toast-store';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
@@ -115,9 +115,13 @@ export function ForwardingDialog({ open, onOpenChange }: DialogState) {
           )}
           {save.isError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {save.error instanceof TempMailError && save.error.message
-                ? save.error.message
-                : t('forwarding.errors.failed')}
+              {apiErrorText(save.error, t, {
+                fallback: t('forwarding.errors.failed'),
+                // The form checks that an address is there and well formed; the server
+                // refuses one of our own (forwarding there would loop).
+                codes: { validation_failed: t('forwarding.errors.invalid') },
+                tooMany: 'forwarding.errors.tooMany',
+              })}
             </p>
           )}
           <button

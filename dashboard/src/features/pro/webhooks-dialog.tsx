@@ -4,7 +4,6 @@ import {
   enableDashboardWebhook,
   listDashboardWebhookDeliveries,
   rotateDashboardWebhookSecret,
-  TempMailError,
   testDashboardWebhook,
   unwrap,
   type Webhook,
@@ -12,7 +11,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { apiErrorText } from '../../shared/api-error-text';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { WEBHOOKS_PER_USER } from '../../shared/product-facts';
 import { createApiClient } from '../../shared/create-api-client';
 import { AppDialog, type DialogState } from '../../shared/ui/app-dialog';
 import {
@@ -32,8 +33,6 @@ const LOG_COLUMNS = ['when', 'event', 'status', 'answer', 'duration'] as const;
 const LOG_REFRESH_MS = 2_000;
 
 const client = () => createApiClient();
-const errorText = (error: unknown, fallback: string) =>
-  error instanceof TempMailError && error.message ? error.message : fallback;
 
 /** One webhook's deliveries: what each last attempt came to, newest first. */
 function DeliveryLog({ webhook }: { webhook: Webhook }) {
@@ -141,7 +140,12 @@ function WebhookItem({
           role="alert"
           className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
         >
-          {t('webhooks.turnedOff', { reason: webhook.disabledReason ?? '' })}
+          {t('webhooks.turnedOffFailures')}
+          {webhook.disabledReason && (
+            <span className="mt-1 block text-xs">
+              {t('webhooks.technicalDetail', { reason: webhook.disabledReason })}
+            </span>
+          )}
         </p>
       ) : (
         <p className="text-sm text-emerald-800 dark:text-emerald-200">{t('webhooks.on')}</p>
@@ -172,7 +176,7 @@ function WebhookItem({
       </div>
       {act.isError && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {errorText(act.error, t('webhooks.failed'))}
+          {apiErrorText(act.error, t, { fallback: t('webhooks.failed') })}
         </p>
       )}
       {showLog && <DeliveryLog webhook={webhook} />}
@@ -274,7 +278,14 @@ export function WebhooksDialog({
           </select>
           {create.isError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {errorText(create.error, t('webhooks.failed'))}
+              {apiErrorText(create.error, t, {
+                fallback: t('webhooks.failed'),
+                codes: {
+                  // The form checks the URL's form; the server refuses where it points.
+                  validation_failed: t('webhooks.errors.refusedTarget'),
+                  conflict: t('webhooks.errors.limit', { max: WEBHOOKS_PER_USER }),
+                },
+              })}
             </p>
           )}
           <button

@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Navigate, useSearchParams } from 'react-router';
+import type { Language } from '../../shared/preferences/choose-language';
 import { SiteLink } from '../../shared/routing/site-link';
+import { sitePath } from '../../shared/routing/site-routes';
 import { createApiClient } from '../../shared/create-api-client';
 import { PRO_RETENTION_HOURS } from '../../shared/product-facts';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../shared/ui/button-classes';
@@ -70,7 +72,8 @@ function ProSuccessContent() {
     language: i18n.language,
   });
 
-  if (!sessionId) return <Navigate to="/" replace />;
+  const home = sitePath('home', i18n.language as Language);
+  if (!sessionId) return <Navigate to={home} replace />;
   const gaveUp = !pro && attempts >= SUCCESS_POLL_ATTEMPTS;
   const features = t('proSuccess.features', {
     returnObjects: true,
@@ -107,7 +110,7 @@ function ProSuccessContent() {
               </h2>
               <ApiTokenPanel />
             </section>
-            <SiteLink to="/" className={`mt-6 ${PRIMARY_BUTTON}`}>
+            <SiteLink to={home} className={`mt-6 ${PRIMARY_BUTTON}`}>
               {t('proSuccess.start')}
             </SiteLink>
           </>

@@ -4,6 +4,13 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'tm_lang';
 export const LANGUAGE_COOKIE = 'tm_lang';
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/**
+ * The language of the last translated page this tab showed under a prefix (session storage):
+ * this visit's language, for the unprefixed pages it goes on to (the footer's Contact, the
+ * payment's return pages) when no choice is stored. It is no choice: the language prompt
+ * still asks.
+ */
+export const VISIT_LANGUAGE_KEY = 'tm_lang_visit';
 /** The language-choice flag: the reader picked a language themselves. */
 export const LANGUAGE_CHOICE_FLAG = 'tm_lang_chosen';
 
