@@ -46,7 +46,7 @@ export function describeError(
     // A revoked token, or one replaced on the dashboard: `new` would send it again.
     if (error.status === 401 && apiTokenRefused) {
       return {
-        line: `${error.message} The server refused the stored Pro API token: store a new one with 'tempmail login TOKEN', or drop it with 'tempmail logout'.`,
+        line: `${error.message} The server refused the stored Pro API token: store a new one with 'tempmail login TOKEN', or drop it with 'tempmail logout --token'.`,
         exitCode: ExitCode.unauthorized,
       };
     }

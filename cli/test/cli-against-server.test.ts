@@ -467,7 +467,7 @@ describe('tempmail against a running server', () => {
     });
   }, 60_000);
 
-  it('names a refused Pro API token, and logout forgets it and the current mailbox', async () => {
+  it('names a refused Pro API token; logout --token forgets it alone, logout everything', async () => {
     const { user, address } = await userWithMailbox();
     const { mailbox } = JSON.parse(fs.readFileSync(user.configFile, 'utf8')).servers[server.url];
     // A token the server does not know, as it answers a revoked one.
@@ -476,10 +476,16 @@ describe('tempmail against a running server', () => {
       code: 6,
       stdout: '',
       stderr:
-        "The bearer token is invalid or has expired. The server refused the stored Pro API token: store a new one with 'tempmail login TOKEN', or drop it with 'tempmail logout'.\n",
+        "The bearer token is invalid or has expired. The server refused the stored Pro API token: store a new one with 'tempmail login TOKEN', or drop it with 'tempmail logout --token'.\n",
     });
-    // The mailbox's own token still reads it.
+    // The mailbox's own token still reads it, and forgetting the token alone keeps it.
+    expect(await user.run(['logout', '--token'])).toEqual({
+      code: 0,
+      stdout: `Forgot the Pro API token for ${server.url}.\n`,
+      stderr: '',
+    });
     expect(await user.run(['inbox'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    storeCredentials(user, server.url, { apiToken: 'tm_revoked0000000000', mailbox });
 
     expect(await user.run(['logout'])).toEqual({
       code: 0,

@@ -121,7 +121,7 @@ describeInChromium('screenshots', (suite) => {
               body: JSON.stringify(body),
             }).then((response) => response.json() as Promise<{ url: string }>);
           const { url } = await post('/api/create-checkout-session', { plan: 'pro_monthly' });
-          await post(`/api/demo-checkout/${url.split('/').pop()}/complete`, {
+          await post(`/api/demo-checkout/${new URL(url).pathname.split('/').pop()}/complete`, {
             email,
           });
         }, `screenshots-${tag}@example.com`);

@@ -113,6 +113,14 @@ describeInChromium('the server’s own pages in the visitor’s language', (suit
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
     await page.waitForURL(/\/fr\/contact$/);
     await expect.poll(() => languageOf(page)).toBe('fr');
+
+    // The checkout the French app starts reads in French, the browser's English aside.
+    await page.goto(`${suite.server.url}/fr/`);
+    await page.getByRole('banner').getByRole('button', { name: frenchApp.header.upgrade }).click();
+    await page.getByRole('button', { name: frenchApp.upgrade.plans.pro_24hr.button }).click();
+    await page.waitForURL(/\/demo-checkout\/[0-9a-f]{24}\?lang=fr$/, { timeout: 10_000 });
+    expect(await languageOf(page)).toBe('fr');
+    await page.getByRole('button', { name: fr.demoCheckout.complete }).waitFor();
     await context.close();
   });
 

@@ -102,6 +102,8 @@ export class TempMailTimeoutError extends Error {
   override readonly name = 'TempMailTimeoutError';
   /** The time waited, in milliseconds. */
   readonly timeout: number;
+  /** What `waitForCode` or `waitForLink` wanted when a matching message came without it. */
+  readonly lacking: { what: string; subject: string } | undefined;
 
   /**
    * `lacking`: what `waitForCode` or `waitForLink` wanted (`a code`) when a matching message
@@ -119,6 +121,7 @@ export class TempMailTimeoutError extends Error {
       lastError === undefined ? undefined : { cause: lastError },
     );
     this.timeout = timeout;
+    this.lacking = lacking;
   }
 }
 

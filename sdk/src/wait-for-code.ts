@@ -14,20 +14,23 @@ async function waitForMessageWith(
   options: WaitForMessageOptions,
 ): Promise<MessageSummary> {
   const matches = toPredicate(options.match);
+  // The from and subject strings alone, free to test: the caller's own predicate (a function,
+  // or `where`) may cost a request, so it runs only on messages that have the code or link.
+  const { match } = options;
+  const cheap = match === undefined || (typeof match !== 'function' && match.where === undefined);
   // A match without the code or link, kept so that a timeout can say it came.
   let lastWithout: MessageSummary | undefined;
   try {
     return await waitForMessage(client, {
       ...options,
       match: async (message) => {
-        if (!(await matches(message))) return false;
-        if (wanted.has(message)) return true;
-        lastWithout = message;
+        if (wanted.has(message)) return matches(message);
+        if (cheap && (await matches(message))) lastWithout = message;
         return false;
       },
     });
   } catch (error) {
-    if (!(error instanceof TempMailTimeoutError) || !lastWithout) throw error;
+    if (!(error instanceof TempMailTimeoutError) || lastWithout === undefined) throw error;
     throw new TempMailTimeoutError(error.timeout, error.cause, {
       what: wanted.what,
       subject: lastWithout.subject,

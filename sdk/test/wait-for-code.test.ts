@@ -73,8 +73,28 @@ describe('waitForCode and waitForLink', () => {
     expect(noCode.message).toBe(
       'No matching message with a code arrived within 0.1 s: the last one that matched ("Welcome to Shop") has none.',
     );
+    expect(noCode.lacking).toEqual({ what: 'a code', subject: 'Welcome to Shop' });
     const noLink = await waitForLink(clientOf(welcome), { timeout: 50 }).catch((error) => error);
     expect(noLink.message).toMatch(/^No matching message with a link arrived/);
+  });
+
+  it('run the caller’s own predicate only on messages that have what is waited for', async () => {
+    const seen: string[] = [];
+    const api = fakePublicApi({
+      events: [{ stream: true }],
+      messages: [listing(summary({ subject: 'Welcome' }))],
+    });
+    const waited = await waitForCode(clientOf(api), {
+      timeout: 50,
+      // A predicate may cost a request: none is spent on a message without a code.
+      match: (message) => {
+        seen.push(message.subject);
+        return true;
+      },
+    }).catch((error) => error);
+    expect(seen).toEqual([]);
+    // Nothing was tested against the caller's predicate, so nothing is said to have matched.
+    expect(waited.message).toBe('No matching message arrived within 0.1 s.');
   });
 
   it('say the time waited as it was given: tenths under 10 s, whole seconds after', () => {

@@ -163,9 +163,7 @@ export async function buyPro(baseUrl: string, email: string): Promise<Browser> {
   const buyer = await openBrowser(baseUrl);
   const checkout = await buyer.post('/api/create-checkout-session', { plan: 'pro_monthly' });
   expect(checkout.status).toBe(200);
-  const id = String((checkout.body as { url: string }).url)
-    .split('/')
-    .pop();
+  const id = new URL((checkout.body as { url: string }).url).pathname.split('/').pop();
   expect((await buyer.post(`/api/demo-checkout/${id}/complete`, { email })).status).toBe(200);
   return buyer;
 }

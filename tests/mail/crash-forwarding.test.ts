@@ -60,7 +60,7 @@ async function proWithForwarding(server: RunningServer, sink: RelaySink) {
   const checkout = await browser.call(server, '/api/create-checkout-session', {
     plan: 'pro_monthly',
   });
-  const session = String(checkout.url).split('/').pop();
+  const session = new URL(String(checkout.url)).pathname.split('/').pop();
   await browser.call(server, `/api/demo-checkout/${session}/complete`, {
     email: 'crash-owner@example.com',
   });

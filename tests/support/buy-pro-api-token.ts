@@ -20,7 +20,9 @@ export async function buyProApiToken(baseUrl: string, email: string): Promise<st
   const checkout = (await (
     await post('/api/create-checkout-session', { plan: 'pro_24hr' })
   ).json()) as { url: string };
-  await post(`/api/demo-checkout/${checkout.url.split('/').pop()}/complete`, { email });
+  await post(`/api/demo-checkout/${new URL(checkout.url).pathname.split('/').pop()}/complete`, {
+    email,
+  });
   const issued = await fetch(`${baseUrl}/api/user-token`, { headers: { Cookie: cookie } });
   if (!issued.ok) throw new Error(`GET /api/user-token answered ${issued.status}`);
   return ((await issued.json()) as { token: string }).token;

@@ -187,10 +187,11 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
 
   // Before parsing and validation, so every request counts and refused ones cost little.
   // The app's own reads of a free mailbox (`/api/mailbox/`) take the same mailbox token and
-  // count in the same budget: another door to the same reads is no new budget.
+  // count in the same budget: another door to the same reads is no new budget. Routes match
+  // whatever the case below the root, so this test does too.
   const mailTmRate = limitMailTmRate(services.config.mailTmRateLimit, services.createLimiter);
   app.use((request, response, next) => {
-    if (surfaceOf(request) === 'mailtm' || request.path.startsWith('/api/mailbox/'))
+    if (surfaceOf(request) === 'mailtm' || request.path.toLowerCase().startsWith('/api/mailbox/'))
       mailTmRate(request, response, next);
     else next();
   });

@@ -44,7 +44,7 @@ async function openShops(backend: TestBackend) {
     app: demoApp,
     async buy(browser, plan, email) {
       const { body } = await browser.post('/api/create-checkout-session', { plan }).expect(200);
-      const sessionId = String(body.url).split('/').pop()!;
+      const sessionId = new URL(body.url).pathname.split('/').pop()!;
       await browser.post(`/api/demo-checkout/${sessionId}/complete`, { email }).expect(200);
       return sessionId;
     },

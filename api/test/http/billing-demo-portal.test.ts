@@ -31,7 +31,8 @@ describe.each(testBackends)('on $name', (backend) => {
   it('sends a demo monthly subscriber to the demo billing portal', async () => {
     const buyer = await subscriber();
     const portal = await buyer.get('/api/billing-portal').expect(200);
-    expect(portal.body).toEqual({ url: `${ORIGIN}/demo-billing` });
+    // In the language it was asked for in, as Stripe's portal is.
+    expect(portal.body).toEqual({ url: `${ORIGIN}/demo-billing?lang=en` });
 
     const shown = await buyer.get('/api/demo-billing').expect(200);
     expect(shown.body).toEqual({

@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => database?.dispose());
 
 function sessionIdOf(url: string): string {
-  const match = /\/demo-checkout\/([0-9a-f]{24})$/.exec(url);
+  // The page reads in the language the checkout was asked for in.
+  const match = /\/demo-checkout\/([0-9a-f]{24})\?lang=(?:en|fr|es|de)$/.exec(url);
   expect(match, url).not.toBeNull();
   return match![1]!;
 }

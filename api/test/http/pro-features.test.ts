@@ -68,6 +68,8 @@ describe('the API token', () => {
     const pro = await proBrowser();
     for (const site of ['cross-site', 'same-site'])
       await pro.get('/api/user-token').set('Sec-Fetch-Site', site).expect(403);
+    // Nor by a HEAD (a link checker), which has no body to show it in.
+    await request(server.httpUrl).head('/api/user-token').set('Cookie', pro.cookie).expect(403);
     // Still to be made, and shown in full, from our own pages or the address bar.
     const typed = await pro.get('/api/user-token').set('Sec-Fetch-Site', 'none').expect(200);
     expect(typed.body.token).toMatch(/^tm_[A-Za-z0-9_-]{43}$/);

@@ -1,5 +1,6 @@
 // The public developer API (/v1): bearer tokens, ETag and 304, rate limits and the event
 // stream. Every JSON response is checked against the contract (buildTestApp).
+import net from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MAILBOX_LIFETIME_MS } from '../../src/features/mailboxes/lifetimes.js';
@@ -47,6 +48,44 @@ async function proToken(target = server) {
   const buyer = await buyPro(target.httpUrl, `v1-pro${++counter}@example.com`);
   const token = await buyer.get('/api/user-token').expect(200);
   return { buyer, token: token.body.token as string };
+}
+
+/**
+ * A HEAD request written on a socket of its own, then a GET of `/healthz` on the same
+ * connection with `Connection: close`: the second is answered only once the first answer has
+ * ended (its event stream closed, say). The first answer as sent, and its headers; rejects
+ * when it is never ended.
+ */
+async function rawHead(path: string, token: string) {
+  const { port } = new URL(server.httpUrl);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  socket.write(
+    `HEAD ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n` +
+      'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+  );
+  const received = await new Promise<string>((resolve, reject) => {
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      reject(new Error(`HEAD ${path} was not ended: ${data}`));
+    });
+  });
+  const text = received.slice(0, received.indexOf('HTTP/1.1', 1));
+  const headers = Object.fromEntries(
+    text
+      .split('\r\n')
+      .slice(1)
+      .filter((line) => line.includes(':'))
+      .map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+  );
+  return { text, headers };
 }
 
 describe('generate-email', () => {
@@ -321,18 +360,25 @@ describe('conditional listing (ETag, Last-Modified, 304)', () => {
     const auth = bearer(box.token);
     await deliver(box.address, 'head');
     const get = await api().get('/v1/messages').set(auth).expect(200);
-    const head = await api().head('/v1/messages').set(auth).expect(200);
-    expect(head.text ?? '').toBe('');
+    // Read off the wire: an HTTP client stops at a HEAD answer's headers whatever follows.
+    const head = await rawHead('/v1/messages', box.token);
+    expect(head.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(head.text.endsWith('\r\n\r\n')).toBe(true);
     expect(head.headers.etag).toBe(get.headers.etag);
-    expect(head.headers['content-type']).toBe(get.headers['content-type']);
     // It counts as a GET does, so the limits show on it.
     expect(Number(head.headers['ratelimit-remaining'])).toBe(
       Number(get.headers['ratelimit-remaining']) - 1,
     );
+    // A look at a message leaves it unread.
+    const [message] = get.body.messages as { id: string }[];
+    await rawHead(`/v1/messages/${message!.id}`, box.token);
+    expect((await api().get('/v1/messages').set(auth)).body.messages[0].seen).toBe(false);
     await api().head('/v1/domains').expect(200);
     await api().head('/healthz').expect(200);
-    const stream = await api().head('/v1/events').set(auth).expect(200);
+    // The stream's headers, then its end: the next request on the connection is answered.
+    const stream = await rawHead('/v1/events', box.token);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(stream.text.endsWith('\r\n\r\n')).toBe(true);
   });
 
   it('answers 304 while the list is unchanged, and 200 after each kind of change', async () => {

@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/escape-html.js';
-import { textsIn } from '../../src/features/languages/server-texts.js';
+import { fillText, textsIn } from '../../src/features/languages/server-texts.js';
 import { SITE_LANGUAGES, type SiteLanguage } from '../../src/features/languages/site-languages.js';
 import { en } from '../../src/features/languages/texts/en.js';
 import { buyPro, ORIGIN, openBrowser } from '../support/browser.js';
@@ -120,6 +120,77 @@ describe('the language of a page', () => {
   );
 });
 
+describe('what a page says when its call fails', () => {
+  /** Runs the sign-in page's script in `language` against one answer to its first call. */
+  async function failureShown(
+    language: SiteLanguage,
+    answer: { status: number; body?: object; retryAfter?: string } | 'unreachable',
+  ): Promise<{ error: string; sentLanguage: string | undefined }> {
+    const page = await request(app)
+      .get(`/sign-in?token=${TOKEN}`)
+      .set('Cookie', `tm_lang=${language}`)
+      .expect(200);
+    const elements = new Map<string, Record<string, unknown>>();
+    const element = (id: string) => {
+      if (!elements.has(id))
+        elements.set(id, { id, textContent: '', hidden: true, addEventListener() {} });
+      return elements.get(id)!;
+    };
+    let sentLanguage: string | undefined;
+    const fetch = async (_path: string, init: { headers: Record<string, string> }) => {
+      sentLanguage = init.headers['Accept-Language'];
+      if (answer === 'unreachable') throw new TypeError('Failed to fetch');
+      return {
+        ok: false,
+        status: answer.status,
+        headers: {
+          get: (name: string) => (name === 'Retry-After' ? (answer.retryAfter ?? null) : null),
+        },
+        json: async () => answer.body ?? {},
+      };
+    };
+    const context = vm.createContext({
+      document: { documentElement: { lang: language }, getElementById: element },
+      fetch,
+      location: { assign() {} },
+    });
+    new vm.Script(scriptOf(page.text)).runInContext(context);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return { error: String(element('error').textContent), sentLanguage };
+  }
+
+  it('is the API’s message in English, the page’s own words for its code in another language', async () => {
+    const invalid = {
+      code: 'not_found',
+      message: 'This link is invalid, used or expired. Ask for a new one.',
+    };
+    expect(await failureShown('en', { status: 404, body: invalid })).toEqual({
+      error: invalid.message,
+      sentLanguage: 'en',
+    });
+    const french = textsIn('fr').pages.common;
+    expect(await failureShown('fr', { status: 404, body: invalid })).toEqual({
+      error: french.invalidLink,
+      sentLanguage: 'fr',
+    });
+    // Too many tries: the wait in whole minutes, a minute when the answer does not say.
+    const limited = { status: 429, body: { code: 'rate_limited', message: 'Too many.' } };
+    expect((await failureShown('fr', { ...limited, retryAfter: '3590' })).error).toBe(
+      fillText(french.tooMany, { minutes: '60' }),
+    );
+    expect((await failureShown('fr', { ...limited, retryAfter: '90' })).error).toBe(
+      fillText(french.tooMany, { minutes: '2' }),
+    );
+    expect((await failureShown('fr', { ...limited, retryAfter: 'soon' })).error).toBe(
+      fillText(french.tooMany, { minutes: '1' }),
+    );
+    expect((await failureShown('fr', 'unreachable')).error).toBe(french.unreachable);
+    expect(
+      (await failureShown('fr', { status: 500, body: { code: 'internal_error' } })).error,
+    ).toBe(french.failed);
+  });
+});
+
 describe('the mails the server writes', () => {
   it('are in the language of the request that asked for them, and so are their links', async () => {
     // A purchase in German: the confirmation mail, and the page its link opens anywhere.
@@ -130,7 +201,9 @@ describe('the mails the server writes', () => {
       .expect(200);
     const confirmToken = await linkMailedBy(test, email, '/confirm-email', () =>
       buyer
-        .post(`/api/demo-checkout/${String(body.url).split('/').pop()}/complete`, { email })
+        .post(`/api/demo-checkout/${new URL(body.url).pathname.split('/').pop()}/complete`, {
+          email,
+        })
         .set('Accept-Language', 'de-DE,de;q=0.9')
         .expect(200),
     );
@@ -164,7 +237,9 @@ describe('the mails the server writes', () => {
       .post('/api/create-checkout-session', { plan: 'pro_24hr' })
       .expect(200);
     await other
-      .post(`/api/demo-checkout/${String(second.body.url).split('/').pop()}/complete`, { email })
+      .post(`/api/demo-checkout/${new URL(second.body.url).pathname.split('/').pop()}/complete`, {
+        email,
+      })
       .set('Accept-Language', 'fr')
       .expect(200);
     await expect.poll(async () => (await mailsTo(test, email)).length).toBe(3);

@@ -63,7 +63,7 @@ describe.each(testBackends)('on $name', (backend) => {
       .post('/api/create-checkout-session', { plan: 'pro_24hr' })
       .expect(200);
     await visitor
-      .post(`/api/demo-checkout/${String(checkout.url).split('/').pop()}/complete`, {})
+      .post(`/api/demo-checkout/${new URL(checkout.url).pathname.split('/').pop()}/complete`, {})
       .expect(200);
     const user = (await visitor.get('/api/user').expect(200)).body;
     expect(user.isPro).toBe(true);

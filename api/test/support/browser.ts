@@ -64,7 +64,7 @@ export async function buyPro(
   const buyer = await openBrowser(target);
   const { body } = await buyer.post('/api/create-checkout-session', { plan }).expect(200);
   await buyer
-    .post(`/api/demo-checkout/${String(body.url).split('/').pop()}/complete`, { email })
+    .post(`/api/demo-checkout/${new URL(body.url).pathname.split('/').pop()}/complete`, { email })
     .expect(200);
   return buyer;
 }

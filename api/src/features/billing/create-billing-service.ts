@@ -91,9 +91,10 @@ export function createBillingService(deps: BillingServiceDeps) {
       now: number,
       language: SiteLanguage,
     ): Promise<string> {
+      // The demo's page reads in the language the checkout was asked for in, as Stripe's does.
       return stripe
         ? stripe.start(user, plan, now, language)
-        : (await demo.start(user.id, plan, now)).url;
+        : `${(await demo.start(user.id, plan, now)).url}?lang=${language}`;
     },
 
     /**
@@ -137,9 +138,11 @@ export function createBillingService(deps: BillingServiceDeps) {
      * undefined when the provider in use has no subscription of theirs (no Stripe customer, no
      * running demo subscription).
      */
-    async portalUrl(user: User, now: number): Promise<string | undefined> {
-      if (stripe) return user.stripeCustomerId ? stripe.portalUrl(user) : undefined;
-      return (await demoPortal.find(user.id, now)) ? `${publicUrl}/demo-billing` : undefined;
+    async portalUrl(user: User, now: number, language: SiteLanguage): Promise<string | undefined> {
+      if (stripe) return user.stripeCustomerId ? stripe.portalUrl(user, language) : undefined;
+      return (await demoPortal.find(user.id, now))
+        ? `${publicUrl}/demo-billing?lang=${language}`
+        : undefined;
     },
 
     /**

@@ -153,10 +153,11 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
       return true;
     },
 
-    async portalUrl(user: User): Promise<string> {
+    async portalUrl(user: User, language: SiteLanguage): Promise<string> {
       const portal = await stripe.billingPortal.sessions.create({
         customer: user.stripeCustomerId!,
         return_url: options.publicUrl,
+        locale: language,
       });
       return portal.url;
     },

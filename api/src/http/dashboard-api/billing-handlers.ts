@@ -172,7 +172,7 @@ export function billingHandlers(
     async createBillingPortalSession(request, response) {
       const user = await sessions.requirePro(request);
       if (user.plan !== 'pro_monthly') throw onlyMonthly();
-      const url = await billing.portalUrl(user, services.now());
+      const url = await billing.portalUrl(user, services.now(), requestLanguage(request));
       if (!url) {
         throw new ApiError(404, 'not_found', 'There is no subscription to manage.');
       }

@@ -8,6 +8,7 @@ import {
   messageSummaryResource,
 } from '../mailbox-views/message-resources.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
+import { arrivedAsHead } from '../answer-head-as-get.js';
 
 /**
  * A free address's inbox as the product shows it, with each message's codes and links:
@@ -32,7 +33,7 @@ export function mailboxHandlers(
     async getMailboxMessage(request, response) {
       const mailbox = await authenticateMailbox(request, services);
       const message = await services.messages.read(request.params.id, [mailbox.id], {
-        markSeen: true,
+        markSeen: !arrivedAsHead(request),
       });
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
       response.json(messageDetailResource(message, mailbox.address, DOWNLOAD_PATHS.mailTm));

@@ -15,6 +15,7 @@ import {
   messageSummaryResource,
 } from '../mailbox-views/message-resources.js';
 import type { AnyOperationRequest, SurfaceHandlers } from '../operation-handlers.js';
+import { arrivedAsHead } from '../answer-head-as-get.js';
 import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.js';
 import { sendMessageSource } from '../mailbox-views/send-message-source.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
@@ -114,12 +115,13 @@ export function proHandlers(
           'You have no API token: you revoked it. Create a new one with POST /api/user-token.',
         );
       }
-      // A read that makes something must not be made by another site: a link or image
-      // there would send this browser's cookie (SameSite=Lax lets a link through) and use up
+      // A read that makes something must not be made by another site: a link there would
+      // send this browser's cookie (SameSite=Lax lets a top-level link through) and use up
       // the one answer that shows the token in full. Browsers say where a request came
-      // from; typed in the address bar it is 'none'; programs send nothing.
+      // from; typed in the address bar it is 'none'; programs send nothing. A HEAD (a link
+      // checker) would use it up with no body to show it in.
       const site = request.headers['sec-fetch-site'];
-      if (site === 'cross-site' || site === 'same-site') {
+      if (site === 'cross-site' || site === 'same-site' || arrivedAsHead(request)) {
         throw new ApiError(
           403,
           'forbidden',
@@ -232,7 +234,7 @@ export function proHandlers(
     async getProMessage(request, response) {
       const owned = await inboxMailboxes(request);
       const message = await services.messages.read(request.params.id, [...owned.keys()], {
-        markSeen: true,
+        markSeen: !arrivedAsHead(request),
       });
       if (!message) throw new ApiError(404, 'not_found', 'Message not found.');
       response.json(

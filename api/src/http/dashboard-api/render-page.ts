@@ -28,14 +28,16 @@ const scriptValue = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
 
 /**
  * What every page's script starts with: its texts, `fill` for their `{name}`s, and `call`,
- * which calls the product API and, when it fails, throws an Error whose message is the
- * page's own words for it (the API's messages are English), so every page reads in one
+ * which calls the product API in the page's language and, when it fails, throws an Error
+ * whose message is the API's in English and the page's own words for the error's code in
+ * any other language (the API's messages are English), so every page reads in one
  * language.
  */
 const prelude = (texts: PageTexts) => `const texts = ${scriptValue(texts)};
 const fill = (template, values) => template.replace(/\\{(\\w+)\\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 async function call(method, path, body) {
-  const headers = { Accept: 'application/json' };
+  // What the server writes for this call (a purchase's mail) follows this page's language.
+  const headers = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang };
   if (body) headers['Content-Type'] = 'application/json';
   let response;
   try {
@@ -45,8 +47,12 @@ async function call(method, path, body) {
   }
   const result = await response.json().catch(() => ({}));
   if (response.ok) return result;
+  // In English the API's own message says it best, as the app shows it.
+  if (document.documentElement.lang === 'en' && result.message) throw new Error(result.message);
   if (response.status === 429) {
-    const minutes = Math.max(1, Math.ceil(Number(response.headers.get('Retry-After') || 60) / 60));
+    const header = response.headers.get('Retry-After');
+    const seconds = header === null ? NaN : Number(header);
+    const minutes = Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60));
     throw new Error(fill(texts.common.tooMany, { minutes }));
   }
   throw new Error(texts.errors[result.code] || texts.common.failed);

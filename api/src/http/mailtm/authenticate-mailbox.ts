@@ -2,22 +2,14 @@ import type { Services } from '../../services.js';
 import type { Mailbox } from '../../features/mailboxes/mailbox-store.js';
 import { ApiError } from '../api-error.js';
 import type { AnyOperationRequest } from '../operation-handlers.js';
+import { readCookie } from '../read-cookie.js';
 
 /** Mercure's cookie for EventSource clients, which cannot send an Authorization header. */
 const MERCURE_COOKIE = 'mercureAuthorization';
 
-function mercureCookie(request: AnyOperationRequest): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name !== MERCURE_COOKIE) continue;
-    try {
-      return decodeURIComponent(value.join('=')) || undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
+/** The Mercure cookie's token; an empty one is none. */
+const mercureCookie = (request: AnyOperationRequest): string | undefined =>
+  readCookie(request, MERCURE_COOKIE) || undefined;
 
 /** What an EventSource client of the hub sends: the hub's `authorization` query value, if any. */
 interface EventSourceCredentials {

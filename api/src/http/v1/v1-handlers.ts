@@ -13,6 +13,7 @@ import { sendMessageAttachment } from '../mailbox-views/send-message-attachment.
 import { sendMessageSource } from '../mailbox-views/send-message-source.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
+import { arrivedAsHead } from '../answer-head-as-get.js';
 import { callerOf } from './guard-public-api.js';
 import { callerMailboxes, requireToken } from './identify-caller.js';
 import { createListBodyCache } from './cache-list-bodies.js';
@@ -167,7 +168,10 @@ export function v1Handlers(
 
     async getMessage(request, response) {
       const { ids, addressOf } = await scope(response);
-      const message = await services.messages.read(request.params.id, ids, { markSeen: true });
+      // A HEAD looks without reading: the message stays unseen.
+      const message = await services.messages.read(request.params.id, ids, {
+        markSeen: !arrivedAsHead(request),
+      });
       if (!message) throw notFound();
       response.json(messageDetailResource(message, addressOf(message.mailboxId)));
     },

@@ -63,7 +63,8 @@ export function useLanguageRouting(): void {
       route.language === 'en' &&
       isLocalized(route.page) &&
       i18n.language !== 'en' &&
-      storedLanguage() !== 'en'
+      storedLanguage() !== 'en' &&
+      (location.state as { chosenLanguage?: string } | null)?.chosenLanguage !== 'en'
     ) {
       const target = sitePath(route.page, i18n.language as Language, route.slug);
       void navigate(`${target}${location.search}${location.hash}`, { replace: true });
@@ -71,7 +72,16 @@ export function useLanguageRouting(): void {
     }
     if (route.language && i18n.language !== route.language)
       void i18n.changeLanguage(route.language);
-  }, [i18n, route.language, route.page, route.slug, navigate, location.search, location.hash]);
+  }, [
+    i18n,
+    route.language,
+    route.page,
+    route.slug,
+    navigate,
+    location.search,
+    location.hash,
+    location.state,
+  ]);
 
   useEffect(() => {
     if (detected.current) return;

@@ -24,6 +24,8 @@ export function useSwitchLanguage(): (language: Language) => void {
     // they cannot load, the path still changes: the page stays readable in the old one).
     void loadLanguage(language)
       .catch((error: unknown) => console.warn(`The ${language} texts did not load`, error))
-      .then(() => navigate(`${path}${search}`));
+      // Marked as chosen, for the routing: stored or not (storage may be off), a choice of
+      // English is not a link that should keep the language shown.
+      .then(() => navigate(`${path}${search}`, { state: { chosenLanguage: language } }));
   };
 }

@@ -4,6 +4,7 @@ import {
   LANGUAGE_CHOICE_FLAG,
   LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
+  VISIT_LANGUAGE_KEY,
 } from '../../shared/preferences/choose-language';
 import { removeStorage } from '../../shared/preferences/read-storage';
 import { THEME_STORAGE_KEY } from '../../shared/preferences/resolve-theme';
@@ -29,6 +30,7 @@ export async function endSession(everywhere = false): Promise<void> {
   for (const key of [LANGUAGE_STORAGE_KEY, LANGUAGE_CHOICE_FLAG, THEME_STORAGE_KEY]) {
     removeStorage(key);
   }
+  removeStorage(VISIT_LANGUAGE_KEY, 'session');
   document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
