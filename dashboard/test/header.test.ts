@@ -94,6 +94,25 @@ describeInChromium('the header in Chromium', (suite) => {
     }
   }, 30_000);
 
+  it('keeps a dialog whose code cannot load to a notice, and opens it on Try again', async () => {
+    const context = await suite.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/faq`);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Language' }).first().isEnabled())
+      .toBe(true);
+    // The server goes away before the dialogs' code was ever asked for.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.getByRole('banner').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page.getByRole('alert').getByText('This part of the page could not be loaded').waitFor();
+    // The page stays: no error screen over it.
+    await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade to Pro' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  }, 30_000);
+
   it('toasts a failed copy, and a dismissed toast goes', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
     await context.addInitScript(() => {

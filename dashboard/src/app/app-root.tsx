@@ -1,8 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { lazyRetrying } from '../shared/loading/lazy-retrying';
 import { useTranslation } from '../shared/i18n/use-translation';
 import { BrowserRouter } from 'react-router';
-import { useOpenDialog } from '../features/account/dialog-store';
+import { openDialog, useOpenDialog } from '../features/account/dialog-store';
+import { LoadBoundary } from '../shared/loading/load-boundary';
+import { LoadFailed } from '../shared/loading/load-failed';
+import { LINK_BUTTON } from '../shared/ui/button-classes';
 import { isProUser } from '../features/account/pro-status';
 import { ConsentBanner } from '../features/consent/consent-banner';
 import { ToastViewport } from '../shared/toast/toast-viewport';
@@ -17,6 +20,24 @@ import { useLanguageRouting } from './routing/use-language-routing';
 
 // The dialogs' code (forms, Radix) loads when one first opens: most visitors never open one.
 const AppDialogs = lazyRetrying(() => import('./app-dialogs').then(({ AppDialogs }) => AppDialogs));
+
+/**
+ * Where a dialog would be when its code could not load (the server or the network down): a
+ * notice over the page with Try again and Close, not the app's error screen over all of it.
+ */
+function DialogsFailedNotice({ retry }: { retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="fixed inset-x-4 top-[calc(var(--fixed-top,0px)+1rem)] z-50 mx-auto flex max-w-md items-start gap-2 rounded-lg border border-red-300 bg-white p-3 shadow-lg dark:border-red-800 dark:bg-slate-900">
+      <div className="flex-1">
+        <LoadFailed retry={retry} />
+      </div>
+      <button type="button" className={LINK_BUTTON} onClick={() => openDialog(null)}>
+        {t('dialog.close')}
+      </button>
+    </div>
+  );
+}
 
 /** How long the start overlay shows. */
 const START_OVERLAY_MS = 50;
@@ -59,9 +80,13 @@ export function AppShell({ startOverlay = false }: { startOverlay?: boolean }) {
         <AppErrorBoundary>
           <SitePage user={user.user} userLoading={user.pending} />
           {dialogsLoaded && (
-            <Suspense fallback={null}>
+            // Keyed by the dialog asked for: opening one again tries its code again.
+            <LoadBoundary
+              key={openDialogName ?? 'none'}
+              fallback={(retry) => <DialogsFailedNotice retry={retry} />}
+            >
               <AppDialogs user={user.user} />
-            </Suspense>
+            </LoadBoundary>
           )}
         </AppErrorBoundary>
       </div>
