@@ -3,7 +3,7 @@ import { escapeHtml } from '../../escape-html.js';
 import { textsIn } from '../../features/languages/server-texts.js';
 import type { SiteLanguage } from '../../features/languages/site-languages.js';
 import { requestLanguage } from '../request-language.js';
-import { DEMO_NOTICE_STYLE, demoNotice } from './demo-checkout-page.js';
+import { DEMO_NOTICE_STYLE, demoPageHead } from './demo-checkout-page.js';
 import { sendPage, type Page } from './render-page.js';
 
 /**
@@ -18,9 +18,7 @@ function page(language: SiteLanguage): Page {
   return {
     language,
     title: words.title,
-    main: `  ${demoNotice(words)}
-  <h1>${escapeHtml(words.heading)}</h1>
-  <p id="summary" aria-live="polite">${escapeHtml(words.loading)}</p>
+    main: `${demoPageHead(words)}
   <dl id="details" hidden>
     <dt>${escapeHtml(words.plan)}</dt>
     <dd id="plan"></dd>

@@ -10,9 +10,18 @@ export const DEMO_NOTICE_STYLE =
   '\n  .demo { background: #fff3cd; color: #1a1a1a; border: 2px solid #b58100; border-radius: .5rem; padding: .75rem 1rem; }' +
   '\n  @media (prefers-color-scheme: dark) { .demo { background: #422006; color: #fef3c7; } }';
 
-/** That notice: its bold lead, then what the demo does. */
-export const demoNotice = (words: { noticeLead: string; notice: string }) =>
-  `<p class="demo" role="note"><strong>${escapeHtml(words.noticeLead)}</strong> ${escapeHtml(words.notice)}</p>`;
+/**
+ * How a demo page starts: the notice (its bold lead, then what the demo does), the heading,
+ * and the line that says what is loading until the script has it.
+ */
+export const demoPageHead = (words: {
+  noticeLead: string;
+  notice: string;
+  heading: string;
+  loading: string;
+}) => `  <p class="demo" role="note"><strong>${escapeHtml(words.noticeLead)}</strong> ${escapeHtml(words.notice)}</p>
+  <h1>${escapeHtml(words.heading)}</h1>
+  <p id="summary" aria-live="polite">${escapeHtml(words.loading)}</p>`;
 
 /**
  * The page the demo checkout sends a buyer to (no payment provider configured). It says
@@ -25,9 +34,7 @@ function page(id: string, language: SiteLanguage): Page {
   return {
     language,
     title: words.title,
-    main: `  ${demoNotice(words)}
-  <h1>${escapeHtml(words.heading)}</h1>
-  <p id="summary" aria-live="polite">${escapeHtml(words.loading)}</p>
+    main: `${demoPageHead(words)}
   <form id="pay">
     <p>
       <label for="email">${escapeHtml(words.emailLabel)}</label><br>
