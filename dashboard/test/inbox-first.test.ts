@@ -246,6 +246,9 @@ describeInChromium('the inbox first, in Chromium', (suite) => {
     await profile.getByText('Details', { exact: true }).click();
     expect(await userId.isVisible()).toBe(true);
     expect(await profile.getByRole('button', { name: 'Sign out', exact: true }).count()).toBe(1);
+    // A pass is sold as no subscription, and its section does not call it one.
+    expect(await profile.getByRole('heading', { name: 'Your pass' }).count()).toBe(1);
+    expect(await profile.getByRole('heading', { name: 'Subscription' }).count()).toBe(0);
     await context.close();
   }, 60_000);
 

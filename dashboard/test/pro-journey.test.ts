@@ -105,6 +105,7 @@ describeInChromium('Pro in Chromium', (suite) => {
     // A custom alias: the spec's validation first, then the new address replaces the old.
     await page.getByRole('button', { name: 'Your Pro profile' }).click();
     const profile = page.getByRole('dialog', { name: 'Your Pro profile' });
+    await profile.getByRole('heading', { name: 'Subscription' }).waitFor();
     await profile.getByRole('button', { name: 'Create custom alias' }).click();
     const alias = page.getByRole('dialog', { name: 'Create custom alias' });
     await alias.getByLabel('Domain').selectOption('tempmail.test');

@@ -111,7 +111,8 @@ export function ProfileDialog({
         </section>
         <section aria-labelledby="profile-subscription">
           <h3 id="profile-subscription" className="mb-2 font-semibold">
-            {t('profile.subscription')}
+            {/* A 24-hour pass is sold as no subscription: it is not called one here either. */}
+            {t(user.plan === 'pro_monthly' ? 'profile.subscription' : 'profile.pass')}
           </h3>
           {expiry !== null && (
             <p className="text-sm">
