@@ -3149,8 +3149,25 @@ export interface components {
              */
             readonly expiresAt: string;
         };
-        /** @description The caller's rate-limit state, as in the `RateLimit-*` response headers. */
+        /**
+         * @description The caller's rate-limit state, as in the `RateLimit-*` response headers (the window
+         *     nearest its limit), and every window it counts in.
+         */
         readonly PublicRateLimit: {
+            /**
+             * @description Each window the caller's requests count in: the tier's hour (60 free, 300 Pro by
+             *     default), then the minute's burst limit. The headers name only the nearest one.
+             */
+            readonly windows: readonly {
+                /** @description Requests allowed in the window. */
+                readonly limit: number;
+                /** @description Requests left in it. */
+                readonly remaining: number;
+                /** @description Seconds until it resets. */
+                readonly reset: number;
+                /** @description Its length in seconds (3600, 60). */
+                readonly window: number;
+            }[];
             /** @description Requests allowed in the current window. */
             readonly limit: number;
             /** @description Requests left in the current window (after this one). */
@@ -3174,7 +3191,21 @@ export interface components {
          *       "rateLimit": {
          *         "limit": 300,
          *         "remaining": 287,
-         *         "reset": 1860
+         *         "reset": 1860,
+         *         "windows": [
+         *           {
+         *             "limit": 300,
+         *             "remaining": 287,
+         *             "reset": 1860,
+         *             "window": 3600
+         *           },
+         *           {
+         *             "limit": 100,
+         *             "remaining": 99,
+         *             "reset": 52,
+         *             "window": 60
+         *           }
+         *         ]
          *       }
          *     }
          */
@@ -6116,7 +6147,21 @@ export interface operations {
                      *       "rateLimit": {
                      *         "limit": 60,
                      *         "remaining": 57,
-                     *         "reset": 2412
+                     *         "reset": 2412,
+                     *         "windows": [
+                     *           {
+                     *             "limit": 60,
+                     *             "remaining": 57,
+                     *             "reset": 2412,
+                     *             "window": 3600
+                     *           },
+                     *           {
+                     *             "limit": 100,
+                     *             "remaining": 99,
+                     *             "reset": 41,
+                     *             "window": 60
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */

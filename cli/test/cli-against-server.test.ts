@@ -335,6 +335,10 @@ describe('tempmail against a running server', () => {
       mailboxes: [{ address }],
     });
     expect((await third.run(['whoami'])).stdout).toContain(`${address}  expires`);
+    // Each window of the limit, the hour's and the minute's.
+    expect((await third.run(['whoami'])).stdout).toMatch(
+      /^Rate limit: \d+ of \d+ requests an hour left, resets in .+; \d+ of \d+ requests a minute left, resets in .+$/m,
+    );
 
     const refused = await newUser().run(['login', 'not-a-token']);
     expect(refused.code).toBe(6);

@@ -102,6 +102,21 @@ describe('Pro limit', () => {
 });
 
 describe('GET /v1/me', () => {
+  it('shows each window, so a Pro budget is not hidden behind the nearer minute', async () => {
+    const app = await serverWith({ free: 2, pro: 300, burst: 100 });
+    const buyer = await buyPro(app, 'windows@example.com', 'pro_24hr');
+    const token = (await buyer.get('/api/user-token').expect(200)).body.token as string;
+    const auth = { Authorization: `Bearer ${token}` };
+    await request(app).get('/v1/domains').set(auth).expect(200);
+    const me = await request(app).get('/v1/me').set(auth).expect(200);
+    // The headers name the window nearest its limit: here the minute's 100.
+    expect(rateHeaders(me)).toMatchObject({ limit: 100, remaining: 99 });
+    expect(me.body.rateLimit.windows).toEqual([
+      { limit: 300, remaining: 299, reset: expect.any(Number), window: 3600 },
+      { limit: 100, remaining: 99, reset: expect.any(Number), window: 60 },
+    ]);
+  });
+
   it('reports the limits without spending them, past them too, on a budget of its own', async () => {
     const app = await serverWith({ free: 2, pro: 100, burst: 100 });
     const { body } = await request(app).post('/v1/generate-email').expect(201);

@@ -3,6 +3,13 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { formatDuration, formatLocalTime, formatRelative } from '../format-values.js';
 
+/** "an hour", "a minute": a window's length as the limits are told. */
+function perWindow(seconds: number): string {
+  if (seconds === 3600) return 'an hour';
+  if (seconds === 60) return 'a minute';
+  return `per ${formatDuration(seconds)}`;
+}
+
 export const showIdentity: Command = {
   name: 'whoami',
   summary: 'Show the stored token: its kind, plan, mailboxes and rate limit',
@@ -34,12 +41,16 @@ mailboxes it reads and what is left of the rate limit.`,
       : identity.plan === 'free'
         ? 'free'
         : `${identity.plan}, Pro time over: free limits apply`;
-    const { limit, remaining, reset } = identity.rateLimit;
+    // Each window, so a Pro hour's budget shows beside the nearer minute's.
+    const limits = identity.rateLimit.windows.map(
+      ({ limit, remaining, reset, window }) =>
+        `${remaining} of ${limit} requests ${perWindow(window)} left, resets in ${formatDuration(reset)}`,
+    );
     const lines = [
       `Server:     ${context.server}`,
       `Token:      ${identity.kind === 'api_token' ? 'Pro API token' : 'mailbox token'}`,
       `Plan:       ${plan}`,
-      `Rate limit: ${remaining} of ${limit} requests left, resets in ${formatDuration(reset)}`,
+      `Rate limit: ${limits.join('; ')}`,
       `Mailboxes:  ${identity.mailboxes.length === 0 ? '(none)' : ''}`,
       ...identity.mailboxes.map((m) => {
         const current = m.address === stored.mailbox?.address ? '  (current)' : '';

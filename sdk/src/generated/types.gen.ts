@@ -800,9 +800,34 @@ export type PublicMailbox = {
 };
 
 /**
- * The caller's rate-limit state, as in the `RateLimit-*` response headers.
+ * The caller's rate-limit state, as in the `RateLimit-*` response headers (the window
+ * nearest its limit), and every window it counts in.
+ *
  */
 export type PublicRateLimit = {
+    /**
+     * Each window the caller's requests count in: the tier's hour (60 free, 300 Pro by
+     * default), then the minute's burst limit. The headers name only the nearest one.
+     *
+     */
+    windows: Array<{
+        /**
+         * Requests allowed in the window.
+         */
+        limit: number;
+        /**
+         * Requests left in it.
+         */
+        remaining: number;
+        /**
+         * Seconds until it resets.
+         */
+        reset: number;
+        /**
+         * Its length in seconds (3600, 60).
+         */
+        window: number;
+    }>;
     /**
      * Requests allowed in the current window.
      */

@@ -87,7 +87,16 @@ export async function peekAtWindows(
   limiters: readonly RateLimiterAbstract[],
   key: string,
 ): Promise<RateLimitState> {
-  const states = await Promise.all(
+  const states = await peekEachWindow(limiters, key);
+  return states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+}
+
+/** The state of each window for `key`, in the order given, without taking from them. */
+export function peekEachWindow(
+  limiters: readonly RateLimiterAbstract[],
+  key: string,
+): Promise<RateLimitState[]> {
+  return Promise.all(
     limiters.map(async (limiter): Promise<RateLimitState> => {
       const used = await limiter.get(key);
       return {
@@ -99,7 +108,6 @@ export async function peekAtWindows(
       };
     }),
   );
-  return states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
 }
 
 /**

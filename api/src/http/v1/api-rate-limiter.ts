@@ -1,6 +1,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   peekAtWindows,
+  peekEachWindow,
   takeFromWindows,
   type CreateLimiter,
   type RateLimitState,
@@ -17,8 +18,10 @@ export interface ApiRateLimits {
 export interface ApiRateLimiter {
   /** Counts one request for `key` against its tier's hourly limit and the burst limit. */
   take(key: string, tier: RateTier): Promise<RateLimitState>;
-  /** Those limits' state for `key`, counting nothing. */
+  /** Those limits' state for `key`, counting nothing: the window nearest its limit. */
   peek(key: string, tier: RateTier): Promise<RateLimitState>;
+  /** Each window's state for `key` (the tier's hour, then the burst minute), counting nothing. */
+  windows(key: string, tier: RateTier): Promise<RateLimitState[]>;
 }
 
 /**
@@ -38,5 +41,6 @@ export function createApiRateLimiter(
   return {
     take: (key, tier) => takeFromWindows([hourly[tier], burst], key),
     peek: (key, tier) => peekAtWindows([hourly[tier], burst], key),
+    windows: (key, tier) => peekEachWindow([hourly[tier], burst], key),
   };
 }

@@ -3,6 +3,7 @@ import type { Services } from '../../services.js';
 import { ApiError } from '../api-error.js';
 import { clientAddress } from '../client-address.js';
 import { consume, describeLimit, rateLimitHeaders, tooManyRequests } from '../rate-limit.js';
+import type { RateLimitState } from '../../features/limits/create-limiter.js';
 import { createApiRateLimiter } from './api-rate-limiter.js';
 import { identifyCaller, type Caller } from './identify-caller.js';
 
@@ -46,6 +47,9 @@ export function guardPublicApi(services: Services): RequestHandler {
     if (request.method === 'GET' && request.path === '/me') {
       await consume(identity, caller.rateKey, 'identity requests');
       response.set(rateLimitHeaders(await limiter.peek(caller.rateKey, caller.tier)));
+      // Every window for the answer: the headers name only the nearest one, which can hide
+      // a Pro user's hourly budget behind the minute's.
+      response.locals.rateWindows = await limiter.windows(caller.rateKey, caller.tier);
     } else {
       await take(response, caller.rateKey, caller.tier);
     }
@@ -55,6 +59,11 @@ export function guardPublicApi(services: Services): RequestHandler {
   return (request, response, next) => {
     guard(request, response).then(() => next(), next);
   };
+}
+
+/** Each of the caller's windows, read for `GET /v1/me` by guardPublicApi. */
+export function rateWindowsOf(response: Response): RateLimitState[] {
+  return response.locals.rateWindows as RateLimitState[];
 }
 
 /** The caller guardPublicApi identified for this request. */

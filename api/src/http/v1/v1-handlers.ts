@@ -14,7 +14,7 @@ import { sendMessageSource } from '../mailbox-views/send-message-source.js';
 import { streamMailboxEvents } from '../mailbox-views/stream-mailbox-events.js';
 import type { SurfaceHandlers } from '../operation-handlers.js';
 import { arrivedAsHead } from '../answer-head-as-get.js';
-import { callerOf } from './guard-public-api.js';
+import { callerOf, rateWindowsOf } from './guard-public-api.js';
 import { callerMailboxes, requireToken } from './identify-caller.js';
 import { createListBodyCache } from './cache-list-bodies.js';
 import { isNotModified, listValidators } from './list-validators.js';
@@ -117,6 +117,12 @@ export function v1Handlers(
           limit: header('RateLimit-Limit'),
           remaining: header('RateLimit-Remaining'),
           reset: header('RateLimit-Reset'),
+          windows: rateWindowsOf(response).map(({ limit, remaining, reset, window }) => ({
+            limit,
+            remaining,
+            reset,
+            window,
+          })),
         },
       });
     },
