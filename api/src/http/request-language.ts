@@ -8,7 +8,7 @@ import type { MailRequest } from '../features/outbound/create-mailer.js';
 import { readCookie } from './read-cookie.js';
 
 /** The cookie the dashboard keeps a language choice in (`save-language.ts`). */
-export const LANGUAGE_COOKIE = 'tm_lang';
+const LANGUAGE_COOKIE = 'tm_lang';
 
 /**
  * The language the server's own pages and mails use for a request: the choice this browser

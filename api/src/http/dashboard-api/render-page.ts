@@ -18,7 +18,7 @@ export interface Page {
   style?: string;
 }
 
-export type PageTexts = {
+type PageTexts = {
   common: ServerTexts['pages']['common'];
   errors: Readonly<Record<string, string>>;
 } & Readonly<Record<string, unknown>>;
