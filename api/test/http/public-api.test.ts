@@ -379,6 +379,14 @@ describe('conditional listing (ETag, Last-Modified, 304)', () => {
     const stream = await rawHead('/v1/events', box.token);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.text.endsWith('\r\n\r\n')).toBe(true);
+    // The long poll answers at once: 200 when the next message is stored, else 204.
+    const next = `/v1/addresses/${encodeURIComponent(box.address)}/messages/next`;
+    const since = '2000-01-01T00:00:00Z';
+    expect((await rawHead(`${next}?since=${since}&timeout=60`, box.token)).text).toMatch(
+      /^HTTP\/1\.1 200 /,
+    );
+    const none = await rawHead(`${next}?after=${message!.id}&timeout=60`, box.token);
+    expect(none.text).toMatch(/^HTTP\/1\.1 204 /);
   });
 
   it('answers 304 while the list is unchanged, and 200 after each kind of change', async () => {

@@ -221,7 +221,9 @@ export function v1Handlers(
       await waitForNextMessage(request, response, services, mailbox, {
         after,
         since,
-        timeout,
+        // A HEAD asks whether the next message is already here (200) or not (204): nobody
+        // holds a connection open for headers alone.
+        timeout: arrivedAsHead(request) ? 0 : timeout,
         from,
         subject,
       });
