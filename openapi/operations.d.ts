@@ -125,7 +125,9 @@ export interface paths {
          * @description Creates a checkout session for `plan` and the caller's user, and returns the page to send
          *     the browser to: the payment provider's checkout, or the built-in demo checkout
          *     (`/api/demo-checkout/{sessionId}`) when no provider key is configured. After payment the
-         *     browser comes back to `/pro/success?cs={sessionId}`, after cancelling to `/pro/cancel`.
+         *     browser comes back to `/pro/success?cs={sessionId}&lang={language}`, after cancelling to
+         *     `/pro/cancel?lang={language}`, in the language of this request (`Accept-Language`, after
+         *     the site's stored choice).
          *
          *     A checkout is a visitor's first write: a browser with no saved session is saved here
          *     (and gets a `tm_session` cookie if it had none), so no earlier call is needed. At most
@@ -2433,8 +2435,8 @@ export interface components {
          *       "amount": 100,
          *       "currency": "usd",
          *       "status": "open",
-         *       "successUrl": "http://localhost:8080/pro/success?cs=65f1c0ffee0ddba11c0ffee3",
-         *       "cancelUrl": "http://localhost:8080/pro/cancel"
+         *       "successUrl": "http://localhost:8080/pro/success?cs=65f1c0ffee0ddba11c0ffee3&lang=en",
+         *       "cancelUrl": "http://localhost:8080/pro/cancel?lang=en"
          *     }
          */
         readonly DemoCheckoutSession: {
@@ -4339,8 +4341,8 @@ export interface operations {
                      *       "amount": 100,
                      *       "currency": "usd",
                      *       "status": "open",
-                     *       "successUrl": "http://localhost:8080/pro/success?cs=65f1c0ffee0ddba11c0ffee3",
-                     *       "cancelUrl": "http://localhost:8080/pro/cancel"
+                     *       "successUrl": "http://localhost:8080/pro/success?cs=65f1c0ffee0ddba11c0ffee3&lang=en",
+                     *       "cancelUrl": "http://localhost:8080/pro/cancel?lang=en"
                      *     }
                      */
                     readonly "application/json": components["schemas"]["DemoCheckoutSession"];
@@ -4380,7 +4382,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "http://localhost:8080/pro/success?cs=65f1c0ffee0ddba11c0ffee3"
+                     *       "url": "http://localhost:8080/pro/success?cs=65f1c0ffee0ddba11c0ffee3&lang=en"
                      *     }
                      */
                     readonly "application/json": components["schemas"]["Url"];
@@ -4416,7 +4418,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "http://localhost:8080/pro/cancel"
+                     *       "url": "http://localhost:8080/pro/cancel?lang=en"
                      *     }
                      */
                     readonly "application/json": components["schemas"]["Url"];

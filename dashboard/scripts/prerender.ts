@@ -161,7 +161,7 @@ function jobs(): PageJob[] {
       deferHydration: true,
     });
   // The payment pages are not prerendered: they depend on their query string and the
-  // visitor's session, so the server sends the bare app for them.
+  // visitor's session, so the server sends the bare app for them (appPage, below).
   return list;
 }
 
@@ -269,6 +269,30 @@ for (const language of LANGUAGES) {
   fs.writeFileSync(
     path.join(siteDir, `404-blog.${language}.html`),
     page({ path: '/404', language, kind: 'website', index: false, deferHydration: true }, missing),
+  );
+}
+
+/**
+ * The bare app, which renders in the browser alone, named and titled in one language: what
+ * the server sends for a payment page (`pro-success.<language>.html`,
+ * `pro-cancel.<language>.html`) in the language it reads off the request, so that the tab and
+ * a screen reader do not start in English before the script picks the page's language.
+ */
+function appPage(language: Language, title: string): string {
+  return builtIndex
+    .replace('<html lang="en">', `<html lang="${language}" dir="ltr">`)
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)} | TempMail</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '<meta name="robots" content="noindex" />');
+}
+for (const language of LANGUAGES) {
+  const { t } = await server.renderPage('/404', language);
+  fs.writeFileSync(
+    path.join(siteDir, `pro-success.${language}.html`),
+    appPage(language, t('loaders.upgrading')),
+  );
+  fs.writeFileSync(
+    path.join(siteDir, `pro-cancel.${language}.html`),
+    appPage(language, t('proCancel.title')),
   );
 }
 

@@ -185,6 +185,35 @@ describe('prerendered pages', () => {
     expect(unfilled).toEqual([]);
   });
 
+  it('sends the payment pages as the bare app in the request’s language', async () => {
+    const bare = async (path: string, headers: Record<string, string>) => {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { Accept: 'text/html', ...headers },
+      });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      return {
+        lang: /<html lang="([a-z]+)"/.exec(text)?.[1],
+        title: /<title>([^<]*)<\/title>/.exec(text)?.[1],
+        root: /<div id="root">([\s\S]*?)<\/div>/.exec(text)?.[1],
+      };
+    };
+    // The browser's language, then the checkout's (`lang`), then the choice stored on the site.
+    expect(await bare('/pro/success?cs=x', { 'Accept-Language': 'de-DE,de;q=0.9' })).toEqual({
+      lang: 'de',
+      title: 'Pro-Funktionen werden eingerichtet… | TempMail',
+      root: '',
+    });
+    expect(await bare('/pro/cancel?lang=es', { 'Accept-Language': 'de' })).toMatchObject({
+      lang: 'es',
+      title: 'Pago cancelado | TempMail',
+    });
+    expect(
+      await bare('/pro/cancel?lang=es', { 'Accept-Language': 'de', Cookie: 'tm_lang=fr' }),
+    ).toMatchObject({ lang: 'fr', title: 'Paiement annulé | TempMail' });
+    expect((await bare('/pro/cancel/', {})).lang).toBe('en');
+  });
+
   it('answers 404 with the 404 page for what is no page, in the prefix’s language', async () => {
     for (const [path, language, title, description] of [
       ['/no-such-page', 'en', 'Page not found', "The page you're looking for"],

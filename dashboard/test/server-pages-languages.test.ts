@@ -121,7 +121,25 @@ describeInChromium('the server’s own pages in the visitor’s language', (suit
     await page.waitForURL(/\/demo-checkout\/[0-9a-f]{24}\?lang=fr$/, { timeout: 10_000 });
     expect(await languageOf(page)).toBe('fr');
     await page.getByRole('button', { name: fr.demoCheckout.complete }).waitFor();
+
+    // Cancelled, it returns to a page whose first answer is French already (its language,
+    // its title), though the browser asks for English, and the app keeps it.
+    const returned = page.waitForResponse((answer) => answer.url().includes('/pro/cancel'));
+    await page.getByRole('button', { name: fr.common.cancel }).click();
+    const firstAnswer = await (await returned).text();
+    expect(firstAnswer).toContain('<html lang="fr"');
+    expect(firstAnswer).toContain(`<title>${frenchApp.proCancel.title} | TempMail</title>`);
+    await page.getByRole('heading', { name: frenchApp.proCancel.title }).waitFor();
+    expect(page.url()).toMatch(/\/pro\/cancel\?lang=fr$/);
     await context.close();
+
+    // The same return link on a browser that never saw the French site reads in French too.
+    const elsewhere = await suite.browser.newContext({ locale: 'en-US' });
+    const other = await elsewhere.newPage();
+    await other.goto(`${suite.server.url}/pro/cancel?lang=fr`);
+    await other.getByRole('link', { name: frenchApp.proCancel.home }).click();
+    await other.waitForURL(/\/fr$/);
+    await elsewhere.close();
   });
 
   it('says in French how long to wait after too many tries of links', async () => {

@@ -4,12 +4,19 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { firstSegment } from './load-contract.js';
+import { requestLanguage } from './request-language.js';
 
 /** Where `npm run build -w dashboard` writes the app; the same from api/src and api/dist. */
 export const DASHBOARD_DIST = path.resolve(import.meta.dirname, '../../../dashboard/dist');
 
-/** Pages the app renders in the browser only (they depend on their query string and session). */
-const APP_ONLY_ROUTES = new Set(['/pro/success', '/pro/cancel']);
+/**
+ * Pages the app renders in the browser only (they depend on their query string and session),
+ * by path: the name of their bare page per language, `<name>.<language>.html`.
+ */
+const APP_ONLY_ROUTES = new Map([
+  ['/pro/success', 'pro-success'],
+  ['/pro/cancel', 'pro-cancel'],
+]);
 
 /** Served outside the contract by build-app.ts; the app must never answer for them. */
 const SERVER_ROOTS = ['/docs', '/openapi.json', '/demo-checkout', '/demo-billing', '/forwarding'];
@@ -72,7 +79,8 @@ export function hashInlineScripts(distDir: string = DASHBOARD_DIST): string[] {
  * cookie stays first-party. Each public route in each language was prerendered to
  * `site/{path}/index.html` at build time; those pages, the sitemap and robots.txt are sent
  * with `publicUrl` in their absolute URLs. Any other GET that asks for HTML gets the 404 page
- * with status 404, except the payment pages, which get the bare app. Vite names everything
+ * with status 404, except the payment pages, which get the bare app in the request's
+ * language (request-language.ts). Vite names everything
  * under `assets/` by content hash, so those files are cached for a year; pages are
  * revalidated every time. Paths under the contract's roots (`/api`, `/v1`, the mail.tm
  * roots, the probes) are left alone whatever they ask for.
@@ -201,8 +209,11 @@ export function serveDashboard(
       const pagePath = request.path.replace(/\/+$/, '') || '/';
       const page = pages.get(pagePath);
       if (page) return send(request, response, 200, 'html', read(page));
-      if (APP_ONLY_ROUTES.has(pagePath))
-        return send(request, response, 200, 'html', read(indexFile));
+      const appPage = APP_ONLY_ROUTES.get(pagePath);
+      if (appPage) {
+        const named = siteFile(`${appPage}.${requestLanguage(request)}.html`);
+        return send(request, response, 200, 'html', read(named ?? indexFile));
+      }
       if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return next();
       send(request, response, 404, 'html', read(notFoundPageFor(pagePath)));
     };

@@ -41,8 +41,8 @@ describe('the demo checkout', () => {
       amount: 100,
       currency: 'usd',
       status: 'open',
-      successUrl: `${ORIGIN}/pro/success?cs=${id}`,
-      cancelUrl: `${ORIGIN}/pro/cancel`,
+      successUrl: `${ORIGIN}/pro/success?cs=${id}&lang=en`,
+      cancelUrl: `${ORIGIN}/pro/cancel?lang=en`,
     });
     const verifyBefore = await buyer.get(`/api/checkout/success?session_id=${id}`).expect(200);
     expect(verifyBefore.body).toMatchObject({ status: 'pending', user: { isPro: false } });
@@ -50,7 +50,7 @@ describe('the demo checkout', () => {
     const done = await buyer
       .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
       .expect(200);
-    expect(done.body).toEqual({ url: `${ORIGIN}/pro/success?cs=${id}` });
+    expect(done.body).toEqual({ url: `${ORIGIN}/pro/success?cs=${id}&lang=en` });
     const expected = new Date(test.services.now() + 24 * HOUR).toISOString();
     const verified = await buyer.get(`/api/checkout/success?session_id=${id}`).expect(200);
     expect(verified.body).toMatchObject({
@@ -104,7 +104,7 @@ describe('the demo checkout', () => {
       (await buyer.post('/api/create-checkout-session', { plan: 'pro_monthly' })).body.url,
     );
     expect((await buyer.post(`/api/demo-checkout/${id}/cancel`).expect(200)).body).toEqual({
-      url: `${ORIGIN}/pro/cancel`,
+      url: `${ORIGIN}/pro/cancel?lang=en`,
     });
     expect((await buyer.get(`/api/checkout/success?session_id=${id}`)).body).toMatchObject({
       status: 'canceled',

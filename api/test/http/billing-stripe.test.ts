@@ -70,8 +70,8 @@ async function checkout(buyer: TestBrowser, plan: 'pro_24hr' | 'pro_monthly') {
     mode: plan === 'pro_24hr' ? 'payment' : 'subscription',
     'line_items[0][price]': plan === 'pro_24hr' ? 'price_pass_test' : 'price_monthly_test',
     'line_items[0][quantity]': '1',
-    success_url: `${ORIGIN}/pro/success?cs={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${ORIGIN}/pro/cancel`,
+    success_url: `${ORIGIN}/pro/success?cs={CHECKOUT_SESSION_ID}&lang=en`,
+    cancel_url: `${ORIGIN}/pro/cancel?lang=en`,
     client_reference_id: buyer.id,
     locale: 'en',
   });

@@ -110,7 +110,9 @@ export const createAddress = <ThrowOnError extends boolean = false>(options?: Op
  * Creates a checkout session for `plan` and the caller's user, and returns the page to send
  * the browser to: the payment provider's checkout, or the built-in demo checkout
  * (`/api/demo-checkout/{sessionId}`) when no provider key is configured. After payment the
- * browser comes back to `/pro/success?cs={sessionId}`, after cancelling to `/pro/cancel`.
+ * browser comes back to `/pro/success?cs={sessionId}&lang={language}`, after cancelling to
+ * `/pro/cancel?lang={language}`, in the language of this request (`Accept-Language`, after
+ * the site's stored choice).
  *
  * A checkout is a visitor's first write: a browser with no saved session is saved here
  * (and gets a `tm_session` cookie if it had none), so no earlier call is needed. At most

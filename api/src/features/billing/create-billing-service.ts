@@ -7,6 +7,7 @@ import { isPro } from '../users/is-pro.js';
 import type { Payment, Subscription } from './billing-store.js';
 import { createDemoBillingPortal } from './demo-billing-portal.js';
 import { createDemoCheckout } from './demo-checkout.js';
+import { paymentReturnUrls } from './payment-return-urls.js';
 import { PLANS, type ProPlan } from './plans.js';
 import { createStripeBilling } from './stripe-billing.js';
 
@@ -35,12 +36,9 @@ const PAGE_STATUS = { open: 'pending', complete: 'paid', canceled: 'canceled' } 
 export function createBillingService(deps: BillingServiceDeps) {
   const { publicUrl } = deps;
   const { billing } = deps.stores;
-  const successUrl = (paymentId: string) => `${publicUrl}/pro/success?cs=${paymentId}`;
-  const cancelUrl = `${publicUrl}/pro/cancel`;
+  const returnUrls = paymentReturnUrls(publicUrl);
   const demo = createDemoCheckout(deps.stores, deps.transact, {
     pageUrl: (id) => `${publicUrl}/demo-checkout/${id}`,
-    successUrl,
-    cancelUrl,
   });
   const demoPortal = createDemoBillingPortal(deps.stores, deps.transact);
   const stripe = deps.stripe
@@ -56,8 +54,8 @@ export function createBillingService(deps: BillingServiceDeps) {
   return {
     /** Whether payments go through Stripe (no demo checkout then). */
     usesStripe: stripe !== undefined,
-    successUrl,
-    cancelUrl,
+    /** Where a checkout returns the buyer to, in the language it was started in. */
+    returnUrls,
     /** Where the demo billing portal sends the browser back to. */
     portalReturnUrl: `${publicUrl}/`,
 

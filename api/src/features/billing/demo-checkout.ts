@@ -11,8 +11,6 @@ type Deps = Pick<Stores, 'users' | 'mailboxes' | 'billing'>;
 export const DEMO_SUBSCRIPTION_PREFIX = 'demo_sub_';
 
 export interface CheckoutUrls {
-  successUrl: (paymentId: string) => string;
-  cancelUrl: string;
   pageUrl: (paymentId: string) => string;
 }
 

@@ -3,6 +3,7 @@ import type { Stores, Transact } from '../stores.js';
 import type { User } from '../users/user-store.js';
 import { applySubscription, grantPass } from './fulfil-payment.js';
 import { siteLanguageOf, type SiteLanguage } from '../languages/site-languages.js';
+import { paymentReturnUrls } from './payment-return-urls.js';
 import { PLANS, type ProPlan } from './plans.js';
 
 type Deps = Pick<Stores, 'users' | 'mailboxes' | 'billing'>;
@@ -33,6 +34,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * and fulfilment is idempotent (a payment closes once).
  */
 export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeBillingOptions) {
+  const returnUrls = paymentReturnUrls(options.publicUrl);
   async function syncSubscription(subscriptionId: string, now: number): Promise<User | undefined> {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId);
     const customerId = idOf(subscription.customer);
@@ -96,8 +98,8 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
             quantity: 1,
           },
         ],
-        success_url: `${options.publicUrl}/pro/success?cs={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${options.publicUrl}/pro/cancel`,
+        success_url: returnUrls.success('{CHECKOUT_SESSION_ID}', language),
+        cancel_url: returnUrls.cancel(language),
         client_reference_id: user.id,
         // Stripe's page speaks the buyer's language; the mail after it reads it back.
         locale: language,

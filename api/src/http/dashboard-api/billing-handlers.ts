@@ -187,8 +187,8 @@ export function billingHandlers(
         amount: payment.amount,
         currency: payment.currency,
         status: payment.status,
-        successUrl: billing.successUrl(payment.id),
-        cancelUrl: billing.cancelUrl,
+        successUrl: billing.returnUrls.success(payment.id, requestLanguage(request)),
+        cancelUrl: billing.returnUrls.cancel(requestLanguage(request)),
       });
     },
 
@@ -202,13 +202,13 @@ export function billingHandlers(
       if (email) {
         await services.recovery.offerPurchaseEmail(buyer.id, email, now, mailRequestOf(request));
       }
-      response.json({ url: billing.successUrl(payment.id) });
+      response.json({ url: billing.returnUrls.success(payment.id, requestLanguage(request)) });
     },
 
     async cancelDemoCheckout(request, response) {
       const payment = await ownPayment(request, request.params.sessionId);
       if (!(await billing.cancelDemo(payment, services.now()))) throw alreadyClosed(payment);
-      response.json({ url: billing.cancelUrl });
+      response.json({ url: billing.returnUrls.cancel(requestLanguage(request)) });
     },
 
     async getDemoSubscription(request, response) {

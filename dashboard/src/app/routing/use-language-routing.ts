@@ -34,9 +34,10 @@ const storedLanguage = (): Language | null =>
   supportedLanguage(readCookie(document.cookie, LANGUAGE_COOKIE));
 
 /**
- * The language rules. A prefixed path sets the language. On an unprefixed path
- * a stored choice wins; without one (or with `detect_location=true`) the visitor's country is
- * asked of the server (`test_country` simulates one), else the browser's language decides.
+ * The language rules. A prefixed path sets the language. On an unprefixed path a stored
+ * choice wins, then the language a link names (`?lang=`), then this visit's; without any (or
+ * with `detect_location=true`) the visitor's country is asked of the server (`test_country`
+ * simulates one), else the browser's language decides.
  * A translated page is then moved to its prefix when that language is not English; the
  * detected language is saved as the choice, as the switcher would.
  */
@@ -90,9 +91,12 @@ export function useLanguageRouting(): void {
     const force = params.get('detect_location') === 'true';
     const prefixed = route.language !== null && route.language !== 'en';
     if (prefixed && !force) return;
-    // Without a stored choice, the language this visit has been reading comes first.
+    // Without a stored choice, the language a link names (`?lang=`, as the payment's return
+    // pages and the server's mails write it), then the one this visit has been reading.
     const stored =
-      storedLanguage() ?? supportedLanguage(readStorage(VISIT_LANGUAGE_KEY, 'session'));
+      storedLanguage() ??
+      supportedLanguage(params.get('lang')) ??
+      supportedLanguage(readStorage(VISIT_LANGUAGE_KEY, 'session'));
 
     const apply = async () => {
       let language = force ? null : stored;
@@ -118,6 +122,7 @@ export function useLanguageRouting(): void {
       // The new path's prefix sets the language as it renders.
       params.delete('detect_location');
       params.delete('test_country');
+      params.delete('lang');
       const search = params.toString();
       void navigate(`${target}${search ? `?${search}` : ''}`, { replace: true });
     };

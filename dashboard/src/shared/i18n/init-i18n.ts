@@ -3,6 +3,7 @@ import { fetchJsonFiles } from '../fetch-json-files';
 import { applyDocumentLanguage } from '../preferences/apply-document-language';
 import {
   languageFromPath,
+  supportedLanguage,
   SUPPORTED_LANGUAGES,
   type Language,
 } from '../preferences/choose-language';
@@ -72,11 +73,17 @@ export async function loadLanguage(language: Language): Promise<void> {
 }
 
 /**
- * Starts i18n in the language the path names (English without a prefix), as the prerendered
- * page was written; the stored choice, the country and the browser language are applied
- * after that by useLanguageRouting: the default first, then detection.
+ * Starts i18n in the language the page was written in: the path's prefix, else the page's
+ * `lang` (English on a prerendered page without a prefix; the language the server read off
+ * the request on a payment page, which it sends as the bare app). The stored choice, the
+ * country and the browser language are applied after that by useLanguageRouting: the
+ * default first, then detection.
  */
 export async function initI18n(): Promise<void> {
   i18next.on('languageChanged', applyDocumentLanguage);
-  await startI18n(languageFromPath(window.location.pathname) ?? 'en');
+  await startI18n(
+    languageFromPath(window.location.pathname) ??
+      supportedLanguage(document.documentElement.lang) ??
+      'en',
+  );
 }
