@@ -18,6 +18,7 @@ import { createLogger } from './logger.js';
 import { LocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { closeAllEventStreams } from './http/event-stream.js';
 import { answerAllLongPolls } from './http/v1/wait-for-next-message.js';
+import { sendWaitingSignInsNow } from './http/dashboard-api/send-sign-in-later.js';
 import { RedisEventBus } from './realtime/redis-event-bus.js';
 import { startSmtp } from './ingest/start-smtp.js';
 import { migrateToLatest } from './storage/migrate.js';
@@ -207,6 +208,7 @@ async function main(): Promise<void> {
     try {
       // HTTP and SMTP stop taking work together; jobs and shared connections go after.
       await Promise.all([stopHttp(), stopMail?.()]);
+      await sendWaitingSignInsNow();
       await stopJobs?.();
       await events.close();
       rateLimitRedis?.disconnect();

@@ -21,7 +21,8 @@ async function linksMailedTo(test: Outbox, email: string, path: string): Promise
 
 /**
  * The token of the link to `path` that `action` has mailed to `email`. Some links are mailed
- * after the answer went out, so this waits a little for a link it had not seen before.
+ * after the answer went out (a sign-in link within a second), so this waits up to 5 s for a
+ * link it had not seen before.
  */
 export async function linkMailedBy(
   test: Outbox,
@@ -31,7 +32,7 @@ export async function linkMailedBy(
 ): Promise<string> {
   const before = (await linksMailedTo(test, email, path)).length;
   await action();
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 250; attempt += 1) {
     const links = await linksMailedTo(test, email, path);
     if (links.length > before) return links.at(-1)!;
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -32,6 +32,12 @@ export interface MailContext {
 export interface Mailer {
   /** Sends (or, without a relay, writes) one message; resolves with where it went. */
   send(mail: OutgoingMail, context?: MailContext): Promise<{ messageId: string; file?: string }>;
+  /**
+   * Writes `mail` as `send` would and sends it nowhere: the same work for a request that must
+   * not be told apart by its timing from one that mails (a sign-in link for an email no
+   * account has).
+   */
+  rehearse(mail: OutgoingMail, context?: MailContext): Promise<void>;
 }
 
 /**
@@ -46,7 +52,10 @@ export interface MailRequest {
 /** The mailer as a request's handler uses it: its log lines name the request. */
 export function mailerFor(mailer: Mailer, requestId: string | undefined): Mailer {
   if (!requestId) return mailer;
-  return { send: (mail, context) => mailer.send(mail, { requestId, ...context }) };
+  return {
+    send: (mail, context) => mailer.send(mail, { requestId, ...context }),
+    rehearse: (mail, context) => mailer.rehearse(mail, { requestId, ...context }),
+  };
 }
 
 /**
@@ -60,9 +69,20 @@ export function createMailer(options: {
   outboxDir: string;
   logger: Logger;
 }): Mailer {
+  // The message as the relay or the outbox would get it, kept in memory: what rehearse builds.
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
+  async function rehearse(mail: OutgoingMail, context: MailContext | undefined) {
+    await writer.sendMail({ from: options.from, ...mail });
+    options.logger.info({ ...context, subject: mail.subject }, 'mail written and dropped');
+  }
   if (options.relayUrl) {
     const transport = nodemailer.createTransport(options.relayUrl);
     return {
+      rehearse,
       async send(mail, context) {
         const info = await transport.sendMail({ from: options.from, ...mail });
         options.logger.info(
@@ -73,14 +93,10 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  });
   return {
+    rehearse,
     async send(mail, context) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await writer.sendMail({ from: options.from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(
         options.outboxDir,

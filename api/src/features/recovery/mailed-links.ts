@@ -13,12 +13,15 @@ export const hashLinkToken = (token: string) => createHash('sha256').update(toke
 /** A link token is 256 random bits, base64url: 43 characters. */
 export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** A new link token: 256 random bits. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
+
 /** Makes a one-time link for `purpose`; resolves with the token to put in the mail. */
 export async function createMailedLink(
   tokens: Stores['tokens'],
   link: { userId: string; purpose: LinkPurpose; email?: string; now: number; lifetimeMs: number },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   await tokens.createRecoveryToken({
     tokenHash: hashLinkToken(token),
     userId: link.userId,

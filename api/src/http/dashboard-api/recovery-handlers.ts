@@ -9,6 +9,7 @@ import { consume } from '../rate-limit.js';
 import { mailRequestOf } from '../request-language.js';
 import { userResource } from './visitor-handlers.js';
 import { createSessions } from './sessions.js';
+import { sendSignInLater } from './send-sign-in-later.js';
 
 const INVALID_LINK = 'This link is invalid, used or expired. Ask for a new one.';
 
@@ -56,13 +57,18 @@ export function recoveryHandlers(
       await consume(perEmailFromIp, `${email} ${ip}`, 'sign-in requests for this address');
       await consume(perEmail, email, 'sign-in requests for this address');
       // The answer goes first and is the same for every email: whether an account has it,
-      // and how long looking it up and mailing took, must not show in the response.
+      // and how long looking it up and mailing took, must not show in the response, nor in
+      // how busy the server is right after it (send-sign-in-later.ts).
       response.status(202).json({ ok: true });
-      await services.recovery
-        .sendSignInLink(email, services.now(), mailRequestOf(request))
-        .catch((error: unknown) =>
-          services.logger.error({ err: error, requestId: request.id }, 'sign-in link not sent'),
-        );
+      const now = services.now();
+      const asked = mailRequestOf(request);
+      sendSignInLater(() =>
+        services.recovery
+          .sendSignInLink(email, now, asked)
+          .catch((error: unknown) =>
+            services.logger.error({ err: error, requestId: request.id }, 'sign-in link not sent'),
+          ),
+      );
     },
 
     async inspectAccessRecovery(request, response) {
