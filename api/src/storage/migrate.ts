@@ -18,6 +18,7 @@ import { aliasEndings } from './migrations/0009-alias-endings.js';
 import { webhooks } from './migrations/0010-webhooks.js';
 import { messageTls } from './migrations/0011-message-tls.js';
 import { forwardingLanguage } from './migrations/0012-forwarding-language.js';
+import { mailboxTokenGeneration } from './migrations/0013-mailbox-token-generation.js';
 
 /**
  * The ordered migrations. A shipped migration is never edited: change the schema by adding
@@ -37,6 +38,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0010-webhooks': () => webhooks,
   '0011-message-tls': () => messageTls,
   '0012-forwarding-language': () => forwardingLanguage,
+  '0013-mailbox-token-generation': () => mailboxTokenGeneration,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -45,6 +45,8 @@ export interface MailboxesTable {
   ends_after_first_message: Generated<Bool>;
   /** Set by the commit that stores the first message of an address that ends with it. */
   ended_at: number | null;
+  /** Migration 0013: only tokens of this generation are taken (signing out everywhere moves it). */
+  token_generation: Generated<number>;
 }
 
 export interface AliasesTable {

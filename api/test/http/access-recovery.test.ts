@@ -102,6 +102,38 @@ describe.each(testBackends)('on $name', (backend) => {
       expect(await whose(await signedIn())).toBe(userId);
     });
 
+    it('ends the mailbox tokens the sessions handed out when signing out everywhere', async () => {
+      const { email, buyer } = await buyConfirmed();
+      // What a lost phone's session can collect: every address's token, good while Pro lasts.
+      await buyer.post('/api/addresses').expect(201);
+      const [address] = (await buyer.get('/api/addresses').expect(200)).body.addresses as {
+        address: string;
+        token: string;
+      }[];
+      const reads = async (token: string) => {
+        const [mailTm, v1] = await Promise.all([
+          request(app).get('/messages').set('Authorization', `Bearer ${token}`),
+          request(app).get('/v1/messages').set('Authorization', `Bearer ${token}`),
+        ]);
+        return [mailTm.status, v1.status];
+      };
+      expect(await reads(address!.token)).toEqual([200, 200]);
+
+      await buyer.post('/api/logout-everywhere').expect(200, { ok: true });
+      expect(await reads(address!.token)).toEqual([401, 401]);
+
+      // Signed in again, the account gets tokens that work.
+      const phone = await openBrowser(app);
+      await phone
+        .post('/api/access-recovery/redeem', { token: await signInLinkFor(phone, email) })
+        .expect(200);
+      const [again] = (await phone.get('/api/addresses').expect(200)).body.addresses as {
+        token: string;
+      }[];
+      expect(await reads(again!.token)).toEqual([200, 200]);
+      expect(await reads(address!.token)).toEqual([401, 401]);
+    });
+
     it('gives the browser a new session: a cookie from before the sign-in is worth nothing', async () => {
       const { email, userId } = await buyConfirmed();
       // An attacker plants a session cookie of their own in the victim's browser (fixation) …

@@ -612,6 +612,20 @@ describe('event stream', () => {
     events.close();
   });
 
+  it('ends an account’s mailbox stream when the account signs out everywhere', async () => {
+    const { buyer, token } = await proToken();
+    const made = await api().post('/v1/generate-email').set(bearer(token)).expect(201);
+    const events = await readEvents(`${server.httpUrl}/v1/events`, bearer(made.body.token));
+    await deliver(made.body.address, 'before the sign-out');
+    await events.waitFor((f) => f.data.includes('before the sign-out'));
+    await buyer.post('/api/logout-everywhere').expect(200);
+    // At the stream's next check of its token, within a few seconds.
+    await events.ended;
+    await api().get('/v1/messages').set(bearer(made.body.token)).expect(401);
+    // The API token is the account's to revoke: signing out leaves it working.
+    await api().get('/v1/messages').set(bearer(token)).expect(200);
+  });
+
   it('lets go of every subscription when the client leaves, on each kind of stream', async () => {
     // Counts what the streams hold on the bus: each must be released once, when its client goes.
     const bus = server.services.events;
@@ -679,10 +693,7 @@ describe('event stream', () => {
       now: services.now(),
       expiresAt: services.now() + 200,
     });
-    const token = await services.mailboxTokens.issue(
-      { mailboxId: mailbox.id, address: mailbox.address },
-      mailbox.expiresAt,
-    );
+    const token = await services.mailboxTokens.issue(mailbox);
     const events = await readEvents(`${server.httpUrl}/v1/events`, bearer(token));
     expect(events.status).toBe(200);
     server.advance(200);

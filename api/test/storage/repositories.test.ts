@@ -97,6 +97,7 @@ describe.each(testBackends)('storage on $name', (backend) => {
         '0010-webhooks',
         '0011-message-tls',
         '0012-forwarding-language',
+        '0013-mailbox-token-generation',
       ]);
     });
   });

@@ -7,6 +7,7 @@ import { randomLocalPart } from './addresses.js';
 import { FREE_MAILBOX_LIFETIME_MS } from './lifetimes.js';
 import type { Mailbox, MailboxEnding } from './mailbox-store.js';
 import { verifyMailboxPassword } from './verify-mailbox-password.js';
+import type { MailboxTokenClaims } from './mailbox-tokens.js';
 
 export interface MailboxServiceDeps {
   stores: Pick<Stores, 'mailboxes' | 'users'>;
@@ -97,10 +98,15 @@ export function createMailboxService(deps: MailboxServiceDeps) {
 
     find: (id: string) => mailboxes.findById(id),
 
-    /** The mailbox a token names, while it exists and has not expired. */
-    async findLive(id: string, now: number): Promise<Mailbox | undefined> {
-      const mailbox = await mailboxes.findById(id);
-      return mailbox && mailbox.expiresAt > now ? mailbox : undefined;
+    /**
+     * The mailbox a verified token names, while it exists and has not expired, and the
+     * token is of its current generation (its owner has not signed out everywhere since).
+     */
+    async findLive(token: MailboxTokenClaims, now: number): Promise<Mailbox | undefined> {
+      const mailbox = await mailboxes.findById(token.mailboxId);
+      return mailbox && mailbox.expiresAt > now && mailbox.tokenGeneration === token.generation
+        ? mailbox
+        : undefined;
     },
 
     /** Whether a user owns the mailbox of `address` (live or not). */

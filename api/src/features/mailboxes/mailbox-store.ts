@@ -16,6 +16,8 @@ export interface Mailbox {
   endsAfterFirstMessage: boolean;
   /** When its first message ended it (set by the commit that stored that message). */
   endedAt: number | null;
+  /** Only its tokens of this generation are taken; its owner signing out everywhere moves it. */
+  tokenGeneration: number;
 }
 
 /**
@@ -61,6 +63,8 @@ export interface MailboxStore {
   setOwner(id: string, ownerUserId: string | null): Promise<void>;
   /** Moves the expiry of every mailbox a user owns (Pro mailboxes follow the Pro expiry). */
   setExpiryForOwner(userId: string, expiresAt: number): Promise<number>;
+  /** Refuses from now on every token issued so far for the mailboxes a user owns. */
+  endTokensForOwner(userId: string): Promise<void>;
   /** Deletes a mailbox with its aliases, messages, bodies, sources and attachments. */
   delete(id: string): Promise<boolean>;
   /** Deletes up to `limit` expired mailboxes (and all they hold); returns how many. */

@@ -1,9 +1,12 @@
 import { SignJWT, jwtVerify } from 'jose';
+import type { Mailbox } from './mailbox-store.js';
 
 export interface MailboxTokenClaims {
   /** The mailbox (mail.tm account) id. */
   mailboxId: string;
   address: string;
+  /** The mailbox's token generation when it was issued (see Mailbox.tokenGeneration). */
+  generation: number;
 }
 
 /** Verified tokens remembered, so a polling client costs one HMAC per token, not per request. */
@@ -11,21 +14,25 @@ const VERIFIED_CACHE_SIZE = 10_000;
 
 /**
  * The bearer JWTs of the mail.tm surface and `/v1` (HS256 with the server's secret). A token
- * names its mailbox; whether that mailbox still exists and is live is checked on every
- * request, so deleting or expiring it revokes its tokens.
+ * names its mailbox and the mailbox's token generation; whether that mailbox still exists,
+ * is live and is still in that generation is checked on every request, so deleting or
+ * expiring it, or its owner signing out everywhere, revokes its tokens.
  */
 export function createMailboxTokens(secret: Uint8Array, now: () => number) {
   // Keyed by the whole token: the same string verified once is the same signature.
   const verified = new Map<string, { claims: MailboxTokenClaims; expiresAt: number }>();
 
   return {
-    async issue(claims: MailboxTokenClaims, expiresAt: number): Promise<string> {
+    /** A token for `mailbox` that lives as long as the mailbox does. */
+    async issue(mailbox: Pick<Mailbox, 'id' | 'address' | 'expiresAt' | 'tokenGeneration'>) {
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT({ address: claims.address })
+      // Generation 0 is left out: such a token reads as every token did before there were any.
+      const generation = mailbox.tokenGeneration ? { gen: mailbox.tokenGeneration } : {};
+      return new SignJWT({ address: mailbox.address, ...generation })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(claims.mailboxId)
+        .setSubject(mailbox.id)
         .setIssuedAt(issuedAt)
-        .setExpirationTime(Math.max(issuedAt + 1, Math.ceil(expiresAt / 1000)))
+        .setExpirationTime(Math.max(issuedAt + 1, Math.ceil(mailbox.expiresAt / 1000)))
         .sign(secret);
     },
 
@@ -42,9 +49,10 @@ export function createMailboxTokens(secret: Uint8Array, now: () => number) {
           algorithms: ['HS256'],
           currentDate: new Date(now()),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.address !== 'string')
+        const { sub, address, gen = 0 } = payload;
+        if (typeof sub !== 'string' || typeof address !== 'string' || !Number.isInteger(gen))
           return undefined;
-        const claims = { mailboxId: payload.sub, address: payload.address };
+        const claims = { mailboxId: sub, address, generation: gen as number };
         if (typeof payload.exp === 'number') {
           if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
           verified.set(token, { claims, expiresAt: payload.exp * 1000 });

@@ -27,8 +27,8 @@ export function unsavedVisitor(id: string, now: number): User {
  * Accounts and their sessions. A session is named by the hash of its cookie (the HTTP layer
  * owns the cookie); a visitor is stored only on their first write.
  */
-export function createAccountService(stores: Pick<Stores, 'users' | 'sessions'>) {
-  const { users, sessions } = stores;
+export function createAccountService(stores: Pick<Stores, 'users' | 'sessions' | 'mailboxes'>) {
+  const { users, sessions, mailboxes } = stores;
 
   return {
     /** The user of a live session, or undefined when unknown, expired or ended. */
@@ -70,8 +70,15 @@ export function createAccountService(stores: Pick<Stores, 'users' | 'sessions'>)
 
     endSession: (tokenHash: string) => sessions.delete(tokenHash),
 
-    /** Ends every session of the user: each browser signed in reads as a visitor again. */
-    endAllSessions: (userId: string) => sessions.deleteForUser(userId),
+    /**
+     * Ends every session of the user, and every token issued so far to their mailboxes: each
+     * browser signed in reads as a visitor again, and what a session handed out (a mailbox
+     * token lives as long as Pro) stops working with it.
+     */
+    async endAllSessions(userId: string): Promise<void> {
+      await mailboxes.endTokensForOwner(userId);
+      await sessions.deleteForUser(userId);
+    },
   };
 }
 

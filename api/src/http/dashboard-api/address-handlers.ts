@@ -31,10 +31,7 @@ export function addressHandlers(
       address: mailbox.address,
       createdAt: new Date(mailbox.createdAt).toISOString(),
       expiresAt: new Date(mailbox.expiresAt).toISOString(),
-      token: await services.mailboxTokens.issue(
-        { mailboxId: mailbox.id, address: mailbox.address },
-        mailbox.expiresAt,
-      ),
+      token: await services.mailboxTokens.issue(mailbox),
       ...addressEndingResource(mailbox, services.now()),
     };
   }

@@ -119,10 +119,12 @@ export async function streamMailboxEvents(
   initial.forEach(watch);
   const stopResync = catchUpAfterGaps(services, request.id, () => [...addresses.keys()], send);
   let timer: NodeJS.Timeout | undefined;
+  let refreshTimer: NodeJS.Timeout | undefined;
   // Registered before the replay, so a replay that fails still unsubscribes.
   stream.onClose(() => {
     open = false;
     clearTimeout(timer);
+    clearInterval(refreshTimer);
     stopResync();
     for (const unsubscribe of subscriptions.values()) unsubscribe();
   });
@@ -143,7 +145,8 @@ export async function streamMailboxEvents(
       else timer = setTimeout(endAtExpiry, Math.min(left, MAX_TIMER_MS));
     };
     endAtExpiry();
-  } else if (refresh) {
+  }
+  if (refresh) {
     const update = async () => {
       const current = await refresh();
       // The client may have gone while the refresh ran: its clean-up has already run.
@@ -168,7 +171,7 @@ export async function streamMailboxEvents(
         }
       }
     };
-    timer = setInterval(() => {
+    refreshTimer = setInterval(() => {
       update().catch((error: unknown) =>
         logger.warn(
           { err: error, requestId: request.id },

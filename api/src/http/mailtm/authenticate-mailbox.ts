@@ -49,7 +49,7 @@ export async function authenticateMailbox(
   const token = bearerToken(request, eventSource);
   if (!token) throw new ApiError(401, 'unauthorized', 'JWT Token not found');
   const claims = await services.mailboxTokens.verify(token);
-  const mailbox = claims && (await services.mailboxes.findLive(claims.mailboxId, services.now()));
+  const mailbox = claims && (await services.mailboxes.findLive(claims, services.now()));
   if (!mailbox) {
     throw new ApiError(401, 'unauthorized', 'Invalid JWT Token');
   }

@@ -170,10 +170,7 @@ export function mailTmHandlers(
         await wrongPasswords.consume(key).catch(() => undefined);
         throw new ApiError(401, 'unauthorized', 'Invalid credentials.');
       }
-      const token = await services.mailboxTokens.issue(
-        { mailboxId: mailbox.id, address: mailbox.address },
-        mailbox.expiresAt,
-      );
+      const token = await services.mailboxTokens.issue(mailbox);
       // The same plain object in either form; only the media type follows `Accept`.
       response
         .status(200)

@@ -6,6 +6,7 @@ import type { User } from '../../features/users/user-store.js';
 import { ApiError } from '../api-error.js';
 import { clientAddress } from '../client-address.js';
 import type { RateTier } from './api-rate-limiter.js';
+import type { MailboxTokenClaims } from '../../features/mailboxes/mailbox-tokens.js';
 
 /**
  * Who is calling `/v1`, and the key and tier their rate limit is counted under: the account,
@@ -18,6 +19,8 @@ export type Caller =
       rateKey: string;
       tier: RateTier;
       mailbox: Mailbox;
+      /** What the token says: checked again while a stream it opened lives. */
+      claims: MailboxTokenClaims;
       /** The Pro user who made the mailbox with their API token, if any. */
       owner: User | undefined;
     }
@@ -69,7 +72,7 @@ export async function identifyCaller(request: Request, services: Services): Prom
     };
   }
   const claims = await services.mailboxTokens.verify(token);
-  const mailbox = claims && (await services.mailboxes.findLive(claims.mailboxId, now));
+  const mailbox = claims && (await services.mailboxes.findLive(claims, now));
   if (!mailbox) throw invalidToken();
   const owner = mailbox.ownerUserId ? await services.accounts.find(mailbox.ownerUserId) : undefined;
   return {
@@ -79,6 +82,7 @@ export async function identifyCaller(request: Request, services: Services): Prom
     rateKey: owner ? `user:${owner.id}` : `mailbox:${mailbox.id}`,
     tier: owner && isPro(owner, now) ? 'pro' : 'free',
     mailbox,
+    claims,
     owner,
   };
 }

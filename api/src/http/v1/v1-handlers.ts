@@ -83,10 +83,7 @@ export function v1Handlers(
         throw refuseAlias(result.violations);
       }
       const { mailbox } = result;
-      const token = await services.mailboxTokens.issue(
-        { mailboxId: mailbox.id, address: mailbox.address },
-        mailbox.expiresAt,
-      );
+      const token = await services.mailboxTokens.issue(mailbox);
       response.status(201).json({
         address: mailbox.address,
         domain: mailbox.address.split('@')[1]!,
@@ -235,14 +232,21 @@ export function v1Handlers(
       await streamMailboxEvents(request, response, services, {
         mailboxes,
         endsAt: caller.kind === 'mailbox' ? caller.mailbox.expiresAt : undefined,
-        // A Pro API token's stream ends when the token is rotated away.
+        // A Pro API token's stream ends when the token is rotated away; an account's mailbox
+        // token's, when the account signs out everywhere (a free mailbox's token has no
+        // account to sign out of, and ends with its mailbox).
         refresh:
           caller.kind === 'api_token'
             ? async () =>
                 (await services.apiTokens.isLive(caller.tokenHash))
                   ? callerMailboxes(caller, services)
                   : null
-            : undefined,
+            : caller.mailbox.ownerUserId
+              ? async () => {
+                  const mailbox = await services.mailboxes.findLive(caller.claims, services.now());
+                  return mailbox ? [mailbox] : null;
+                }
+              : undefined,
       });
     },
   };

@@ -24,6 +24,7 @@ function toMailbox(row: Selectable<MailboxesTable>): Mailbox {
     endsAt: row.ends_at,
     endsAfterFirstMessage: Boolean(row.ends_after_first_message),
     endedAt: row.ended_at,
+    tokenGeneration: Number(row.token_generation),
   };
 }
 
@@ -59,6 +60,7 @@ export function createMailboxesRepository(
         ends_at: ending?.endsAt ?? null,
         ends_after_first_message: ending?.endsAfterFirstMessage ? 1 : 0,
         ended_at: null,
+        token_generation: 0,
       };
       await insertUnique('address', () =>
         db.transaction().execute(async (trx) => {
@@ -158,6 +160,14 @@ export function createMailboxesRepository(
         .where('owner_user_id', '=', userId)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async endTokensForOwner(userId: string): Promise<void> {
+      await db
+        .updateTable('mailboxes')
+        .set((eb) => ({ token_generation: eb('token_generation', '+', 1) }))
+        .where('owner_user_id', '=', userId)
+        .execute();
     },
 
     /** Deletes a mailbox with its aliases, messages, bodies, sources and attachments. */

@@ -1,3 +1,4 @@
+import { TempMailError } from '@tempmail/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { INBOX_POLL_SECONDS } from '../../shared/product-facts';
@@ -5,6 +6,7 @@ import { serverReachable } from '../../shared/server-reachable';
 import { sortNewestFirst, type InboxChange, type InboxSource } from './inbox-sources';
 import type { InboxMessage } from './normalize-message';
 import { messageQueryOptions, messagesQueryOptions } from './message-queries';
+import { USER_QUERY_KEY } from '../account/user-query';
 
 /** The spec's inbox poll, used only while the live stream is down. */
 const INBOX_POLL_MS = INBOX_POLL_SECONDS * 1000;
@@ -150,8 +152,16 @@ export function useLiveMessages(source: InboxSource) {
     refetchInterval: live || expired ? false : INBOX_POLL_MS,
     refetchIntervalInBackground: true,
   });
-  // Live, or the last read answered: the server is there. A failed read says it is not.
-  const reachable = live || !messages.isError;
+  // A live mailbox's token refused: the session that handed it out has ended (the account
+  // signed out everywhere, from another device). The user is read again, and with them the
+  // addresses this browser may still show.
+  const refused = messages.error instanceof TempMailError && messages.error.status === 401;
+  useEffect(() => {
+    if (refused) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }, [refused, queryClient]);
+  // Live, or the last read answered (a refusal too): the server is there. A failed read says
+  // it is not.
+  const reachable = live || !messages.isError || refused;
   useEffect(() => serverReachable.set(reachable), [reachable]);
   return { messages, live, expired, reachable };
 }
