@@ -2469,7 +2469,8 @@ export interface components {
             /**
              * Format: email
              * @description An email to sign in with on other devices, optional. It is mailed a confirmation
-             *     link and joins the account only when that link is opened in the paying browser.
+             *     link and joins the account only when that link is opened in the paying browser. A
+             *     domain name, never an IP address or a bare host name.
              */
             readonly email?: string;
         };
@@ -2676,7 +2677,8 @@ export interface components {
         readonly ForwardingUpdate: {
             /**
              * Format: email
-             * @description The destination; required (not null) when `enabled` is true.
+             * @description The destination; required (not null) when `enabled` is true. Mail we write goes to a
+             *     domain name, never to an IP address or a bare host name (`x@127.0.0.1`, `x@vm`).
              */
             readonly forwardingEmail: string | null;
             readonly enabled: boolean;

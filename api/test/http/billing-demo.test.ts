@@ -98,6 +98,20 @@ describe('the demo checkout', () => {
     });
   });
 
+  it('refuses an email at an IP address or a bare host name, and completes nothing', async () => {
+    const buyer = await openBrowser(app);
+    const { body } = await buyer
+      .post('/api/create-checkout-session', { plan: 'pro_24hr' })
+      .expect(200);
+    const id = sessionIdOf(body.url);
+    for (const email of ['x@127.0.0.1', 'x@vm']) {
+      const refused = await buyer.post(`/api/demo-checkout/${id}/complete`, { email }).expect(400);
+      expect(refused.body.code).toBe('validation_failed');
+    }
+    expect((await buyer.get(`/api/demo-checkout/${id}`)).body.status).toBe('open');
+    expect((await buyer.get('/api/user')).body.isPro).toBe(false);
+  });
+
   it('cancels without charging or upgrading', async () => {
     const buyer = await openBrowser(app);
     const id = sessionIdOf(

@@ -222,6 +222,13 @@ describe('forwarding', () => {
       .post('/api/update-forwarding', { forwardingEmail: 'x@tempmail.test', enabled: true })
       .expect(400);
     expect(loop.body.message).toBe('Invalid email: please enter a valid email address.');
+    // Nor an IP address or a bare host name: our relay would carry mail inside the network.
+    for (const inside of ['x@127.0.0.1', 'x@[10.0.0.1]', 'x@vm', 'x@intranet.5']) {
+      const refused = await pro
+        .post('/api/update-forwarding', { forwardingEmail: inside, enabled: true })
+        .expect(400);
+      expect(refused.body.code, inside).toBe('validation_failed');
+    }
     const missing = await pro
       .post('/api/update-forwarding', { forwardingEmail: null, enabled: true })
       .expect(400);

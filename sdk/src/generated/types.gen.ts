@@ -228,7 +228,8 @@ export type DemoCheckoutSession = {
 export type DemoCheckoutCompletion = {
     /**
      * An email to sign in with on other devices, optional. It is mailed a confirmation
-     * link and joins the account only when that link is opened in the paying browser.
+     * link and joins the account only when that link is opened in the paying browser. A
+     * domain name, never an IP address or a bare host name.
      *
      */
     email?: string;
@@ -410,7 +411,9 @@ export type ForwardingSettings = {
 
 export type ForwardingUpdate = {
     /**
-     * The destination; required (not null) when `enabled` is true.
+     * The destination; required (not null) when `enabled` is true. Mail we write goes to a
+     * domain name, never to an IP address or a bare host name (`x@127.0.0.1`, `x@vm`).
+     *
      */
     forwardingEmail: string | null;
     enabled: boolean;

@@ -1,5 +1,6 @@
 import type { Stores } from '../stores.js';
 import { mailerFor, type Mailer, type MailRequest } from '../outbound/create-mailer.js';
+import { isMailableAddress } from '../outbound/mailable-address.js';
 import {
   confirmationDue,
   confirmForwarding,
@@ -16,7 +17,7 @@ export interface ForwardingServiceDeps {
 }
 
 /** Why a forwarding change is refused, for the surface to word. */
-export type ForwardingRefusal = 'email_required' | 'own_domain';
+export type ForwardingRefusal = 'email_required' | 'own_domain' | 'not_mailable';
 
 /** Verified forwarding of a Pro user's mail to a real address. */
 export function createForwardingService(deps: ForwardingServiceDeps) {
@@ -29,8 +30,10 @@ export function createForwardingService(deps: ForwardingServiceDeps) {
     /** What is wrong with a change before anything is stored, or undefined when it may go ahead. */
     refusalOf(change: { email: string | null; enabled: boolean }): ForwardingRefusal | undefined {
       if (change.enabled && !change.email) return 'email_required';
-      const domain = change.email?.split('@').pop()?.toLowerCase();
-      return domain && deps.mailDomains.includes(domain) ? 'own_domain' : undefined;
+      if (!change.email) return undefined;
+      const domain = change.email.split('@').pop()!.toLowerCase();
+      if (deps.mailDomains.includes(domain)) return 'own_domain';
+      return isMailableAddress(change.email) ? undefined : 'not_mailable';
     },
 
     /** Whether saving `email` would mail a confirmation (each one counts against a limit). */

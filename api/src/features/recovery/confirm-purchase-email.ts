@@ -9,6 +9,7 @@ import {
   LINK_TOKEN_PATTERN,
 } from './mailed-links.js';
 import type { SignInDeps } from './access-recovery.js';
+import { isMailableAddress } from '../outbound/mailable-address.js';
 
 /**
  * After a purchase: the email the buyer gave becomes their account's sign-in email only once
@@ -30,7 +31,8 @@ export async function offerPurchaseEmail(
     deps.stores.users.findById(userId),
     deps.stores.users.findByEmail(email),
   ]);
-  if (!buyer || buyer.email === email) return;
+  // An email at an IP address or a bare host name (a Stripe checkout's, say) is never mailed.
+  if (!buyer || buyer.email === email || !isMailableAddress(email)) return;
   // Recorded alike either way, so that the success page names the email in both cases:
   // were it named only for an email nobody has proved, the payer would learn which emails
   // have an account. When one has, this link's token is mailed to no one.

@@ -11,6 +11,7 @@ import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
 import { mailRequestOf, requestLanguage } from '../request-language.js';
 import { createSessions } from './sessions.js';
+import { isMailableAddress } from '../../features/outbound/mailable-address.js';
 
 /**
  * Checkouts started per hour, by a user and from an IP address: a new browser is a new user,
@@ -195,6 +196,14 @@ export function billingHandlers(
     async completeDemoCheckout(request, response) {
       const payment = await ownPayment(request, request.params.sessionId);
       const email = request.body.email?.trim().toLowerCase();
+      if (email && !isMailableAddress(email)) {
+        throw new ApiError(400, 'validation_failed', 'Enter a valid email address, or none.', [
+          {
+            path: '/body/email',
+            message: 'must be at a domain name, not an IP address or a bare host name',
+          },
+        ]);
+      }
       const now = services.now();
       const buyer = await billing.completeDemo(payment, now);
       if (!buyer) throw alreadyClosed(payment);

@@ -73,12 +73,20 @@ export function forwardingHandlers(
           [{ path: '/body/forwardingEmail', message: 'is required when forwarding is enabled' }],
         );
       }
-      if (refusal === 'own_domain') {
+      if (refusal === 'own_domain' || refusal === 'not_mailable') {
         throw new ApiError(
           400,
           'validation_failed',
           'Invalid email: please enter a valid email address.',
-          [{ path: '/body/forwardingEmail', message: 'must not be one of our own addresses' }],
+          [
+            {
+              path: '/body/forwardingEmail',
+              message:
+                refusal === 'own_domain'
+                  ? 'must not be one of our own addresses'
+                  : 'must be at a domain name, not an IP address or a bare host name',
+            },
+          ],
         );
       }
       // Every confirmation mail counts: each goes to an address the user names, and that
