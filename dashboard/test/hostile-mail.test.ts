@@ -266,6 +266,8 @@ describeInChromium('hostile mail in Chromium', (suite) => {
     await page.getByRole('button', { name: 'Show images' }).click();
     await expect.poll(() => remote.requests).toContain('/pixel.gif');
     expect(await page.getByRole('button', { name: 'Show images' }).count()).toBe(0);
+    // The button went with its notice: focus is on the message, not lost to the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
     expect(dialogs).toEqual([]);
 
     // Another message and back: the choice was for that one reading of that message.

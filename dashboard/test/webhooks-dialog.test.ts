@@ -43,6 +43,13 @@ describeInChromium('webhooks in the dashboard', (suite) => {
     await item.getByText('For all your addresses').waitFor();
     expect(await item.textContent()).toContain(`whsec_…${shown.slice(-4)}`);
 
+    // Each webhook's buttons say which webhook they act on, and its item is a group named so.
+    const shownUrl = (await item.locator('p').first().textContent())!;
+    expect(await dialog.getByRole('group', { name: shownUrl }).count()).toBe(1);
+    for (const name of ['Send test', 'Delete'])
+      expect(await item.getByRole('button', { name }).getAttribute('aria-describedby')).toBe(
+        await item.locator('p').first().getAttribute('id'),
+      );
     await item.getByRole('button', { name: 'Send test' }).click();
     const row = item.getByTestId('webhook-delivery');
     await row.first().waitFor({ timeout: 10_000 });

@@ -73,7 +73,7 @@ export function ProfileDialog({
           <h3 id="profile-account" className="mb-2 font-semibold">
             {t('profile.account')}
           </h3>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <Row label={t('profile.email')}>{user.email ? wrapAddress(user.email) : '—'}</Row>
             <Row label={t('profile.plan')}>{t(`profile.plans.${user.plan}`)}</Row>
             <Row label={t('profile.currentAddress')}>
@@ -86,7 +86,7 @@ export function ProfileDialog({
             <summary className="cursor-pointer py-1 text-slate-600 dark:text-slate-300">
               {t('profile.details')}
             </summary>
-            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
+            <dl className="mt-1 grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-4">
               <Row label={t('profile.userId')}>
                 <code>{user.id}</code>
               </Row>

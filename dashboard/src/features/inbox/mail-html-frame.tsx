@@ -91,7 +91,12 @@ export function MailHtmlFrame({
           <span className="flex-1">{t('message.imagesBlocked')}</span>
           <button
             type="button"
-            onClick={() => setShowRemoteImages(true)}
+            onClick={() => {
+              setShowRemoteImages(true);
+              // The button goes with the notice: focus moves on to the message it was about,
+              // not to the page's start.
+              requestAnimationFrame(() => frame.current?.focus());
+            }}
             className="rounded-lg border border-amber-300 dark:border-amber-700 bg-white dark:bg-slate-900 px-3 py-1 font-medium hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-focus"
           >
             {t('message.showImages')}

@@ -122,12 +122,19 @@ function WebhookItem({
       void refresh();
     },
   });
+  // Every webhook has the same buttons: each names its webhook's URL as its description,
+  // and the item is a group under it, so a screen reader can tell which one they act on.
+  const urlId = useId();
   return (
     <li
       data-testid="webhook"
+      role="group"
+      aria-labelledby={urlId}
       className="space-y-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
     >
-      <p className="font-mono text-sm break-all">{webhook.url}</p>
+      <p id={urlId} className="font-mono text-sm break-all">
+        {webhook.url}
+      </p>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {webhook.address
           ? t('webhooks.forAddress', { address: webhook.address })
@@ -152,25 +159,46 @@ function WebhookItem({
       )}
       <div className="flex flex-wrap gap-2">
         {webhook.disabledAt && (
-          <button type="button" className={COMPACT_SECONDARY} onClick={() => act.mutate('enable')}>
+          <button
+            type="button"
+            aria-describedby={urlId}
+            className={COMPACT_SECONDARY}
+            onClick={() => act.mutate('enable')}
+          >
             {t('webhooks.enable')}
           </button>
         )}
-        <button type="button" className={COMPACT_SECONDARY} onClick={() => act.mutate('test')}>
+        <button
+          type="button"
+          aria-describedby={urlId}
+          className={COMPACT_SECONDARY}
+          onClick={() => act.mutate('test')}
+        >
           {t('webhooks.sendTest')}
         </button>
         <button
           type="button"
+          aria-describedby={urlId}
           className={COMPACT_SECONDARY}
           aria-expanded={showLog}
           onClick={() => setShowLog((shown) => !shown)}
         >
           {showLog ? t('webhooks.hideLog') : t('webhooks.showLog')}
         </button>
-        <button type="button" className={COMPACT_SECONDARY} onClick={() => act.mutate('rotate')}>
+        <button
+          type="button"
+          aria-describedby={urlId}
+          className={COMPACT_SECONDARY}
+          onClick={() => act.mutate('rotate')}
+        >
           {t('webhooks.rotate')}
         </button>
-        <button type="button" className={COMPACT_DANGER} onClick={() => act.mutate('delete')}>
+        <button
+          type="button"
+          aria-describedby={urlId}
+          className={COMPACT_DANGER}
+          onClick={() => act.mutate('delete')}
+        >
           {t('webhooks.delete')}
         </button>
       </div>
