@@ -7,6 +7,7 @@ import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
 import { textsIn } from '../../src/features/languages/server-texts.js';
+import { RENEWAL_GRACE_MS } from '../../src/features/billing/stripe-billing.js';
 import { mailsTo } from '../support/mailed-links.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
@@ -183,6 +184,51 @@ describe('Stripe checkout', () => {
     expect((await buyer.get('/api/user')).body).toMatchObject({ isPro: true, plan: 'pro_monthly' });
 
     test.advance(secondEnd - test.services.now());
+    expect((await buyer.get('/api/user')).body.isPro).toBe(false);
+  });
+
+  it('gives a renewal only once its invoice is paid, a grace meanwhile, and ends a refunded subscription at once', async () => {
+    const buyer = await openBrowser(app);
+    const sessionId = await checkout(buyer, 'pro_monthly');
+    const firstEnd = test.services.now() + 30 * DAY;
+    const { subscriptionId } = fake.pay(sessionId, {
+      email: 'fails@example.com',
+      periodEnd: firstEnd,
+    });
+    await webhook('checkout.session.completed', { id: sessionId }).expect(200);
+    const proUntil = async () => Date.parse((await buyer.get('/api/user')).body.proExpiresAt);
+    expect(await proUntil()).toBe(firstEnd);
+
+    // Stripe moves the period on with the renewal's invoice, before charging it: that alone
+    // buys only the grace, while the charge is tried, and again when it fails.
+    const secondEnd = firstEnd + 30 * DAY;
+    fake.renewUnpaid(subscriptionId!, secondEnd, 'active');
+    await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
+    expect(await proUntil()).toBe(firstEnd + RENEWAL_GRACE_MS);
+    fake.setStatus(subscriptionId!, 'past_due');
+    await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
+    expect(await proUntil()).toBe(firstEnd + RENEWAL_GRACE_MS);
+
+    // A retry passes: the whole period.
+    const paid = fake.payLatestInvoice(subscriptionId!);
+    await webhook('invoice.paid', { id: paid }).expect(200);
+    expect(await proUntil()).toBe(secondEnd);
+
+    // Refunded and ended at once from Stripe's dashboard: Pro ends with it.
+    fake.end(subscriptionId!, test.services.now());
+    await webhook('customer.subscription.deleted', { id: subscriptionId! }).expect(200);
+    expect((await buyer.get('/api/user')).body.isPro).toBe(false);
+  });
+
+  it('gives nothing for a subscription whose first payment never went through', async () => {
+    const buyer = await openBrowser(app);
+    const sessionId = await checkout(buyer, 'pro_monthly');
+    const { subscriptionId } = fake.pay(sessionId, {
+      email: 'incomplete@example.com',
+      periodEnd: test.services.now() + 30 * DAY,
+    });
+    fake.setStatus(subscriptionId!, 'incomplete');
+    await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
     expect((await buyer.get('/api/user')).body.isPro).toBe(false);
   });
 

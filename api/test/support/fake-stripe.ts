@@ -17,9 +17,21 @@ export interface FakeStripe {
     sessionId: string,
     buyer: { email: string; periodEnd?: number },
   ): { subscriptionId: string | null };
+  /** The next period, paid: the paid invoice's id. */
   renew(subscriptionId: string, periodEnd: number): string;
+  /**
+   * The next period, its invoice not paid (yet): open while the subscription is `active` (the
+   * hour before the first charge), then `past_due` or `unpaid` as the charges fail. The
+   * invoice's id.
+   */
+  renewUnpaid(subscriptionId: string, periodEnd: number, status: string): string;
+  /** The latest invoice of a subscription is paid (a retry passed): its status is active. */
+  payLatestInvoice(subscriptionId: string): string;
+  /** The subscription's status moves on (`past_due` after a failed charge, say). */
+  setStatus(subscriptionId: string, status: string): void;
   cancelAtPeriodEnd(subscriptionId: string): void;
-  end(subscriptionId: string): void;
+  /** The subscription ends: at `endedAt` (a refund, at once) or, by default, no time given. */
+  end(subscriptionId: string, endedAt?: number): void;
   close(): Promise<void>;
 }
 
@@ -96,6 +108,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const invoiceFor = (subscriptionId: string, status: 'paid' | 'open') => {
+    const invoice = {
+      id: id('in'),
+      object: 'invoice',
+      status,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscriptionId },
+      },
+    };
+    invoices.set(invoice.id, invoice);
+    return invoice;
+  };
   const subscriptionObject = (
     subscriptionId: string,
     customer: string,
@@ -107,18 +132,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     customer,
     status: 'active',
     cancel_at_period_end: false,
+    ended_at: null as number | null,
     metadata: { userId },
+    // As Stripe answers with `expand[]=latest_invoice`: the object, not its id.
+    latest_invoice: invoiceFor(subscriptionId, 'paid') as Record<string, unknown>,
     items: {
       object: 'list',
       data: [
         {
           id: id('si'),
           object: 'subscription_item',
+          current_period_start: Math.floor((periodEnd - 30 * 24 * 60 * 60 * 1000) / 1000),
           current_period_end: Math.floor(periodEnd / 1000),
         },
       ],
     },
   });
+  type Item = { current_period_start: number; current_period_end: number };
+  /** Moves a subscription to its next period, billed by a new invoice of `status`. */
+  const nextPeriod = (subscriptionId: string, periodEnd: number, status: 'paid' | 'open') => {
+    const subscription = subscriptions.get(subscriptionId)!;
+    const item = (subscription.items as { data: Item[] }).data[0]!;
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = Math.floor(periodEnd / 1000);
+    const invoice = invoiceFor(subscriptionId, status);
+    subscription.latest_invoice = invoice;
+    return { subscription, invoice };
+  };
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -145,27 +185,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { subscriptionId };
     },
     renew(subscriptionId, periodEnd) {
-      const subscription = subscriptions.get(subscriptionId)!;
-      (
-        subscription.items as { data: { current_period_end: number }[] }
-      ).data[0]!.current_period_end = Math.floor(periodEnd / 1000);
-      const invoice = {
-        id: id('in'),
-        object: 'invoice',
-        status: 'paid',
-        parent: {
-          type: 'subscription_details',
-          subscription_details: { subscription: subscriptionId },
-        },
-      };
-      invoices.set(invoice.id, invoice);
+      return nextPeriod(subscriptionId, periodEnd, 'paid').invoice.id;
+    },
+    renewUnpaid(subscriptionId, periodEnd, status) {
+      const { subscription, invoice } = nextPeriod(subscriptionId, periodEnd, 'open');
+      subscription.status = status;
       return invoice.id;
+    },
+    payLatestInvoice(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId)!;
+      const invoice = subscription.latest_invoice as { id: string; status: string };
+      invoice.status = 'paid';
+      subscription.status = 'active';
+      return invoice.id;
+    },
+    setStatus(subscriptionId, status) {
+      subscriptions.get(subscriptionId)!.status = status;
     },
     cancelAtPeriodEnd(subscriptionId) {
       subscriptions.get(subscriptionId)!.cancel_at_period_end = true;
     },
-    end(subscriptionId) {
-      subscriptions.get(subscriptionId)!.status = 'canceled';
+    end(subscriptionId, endedAt) {
+      const subscription = subscriptions.get(subscriptionId)!;
+      subscription.status = 'canceled';
+      if (endedAt !== undefined) subscription.ended_at = Math.floor(endedAt / 1000);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

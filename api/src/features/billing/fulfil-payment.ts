@@ -32,9 +32,11 @@ export async function grantPass(deps: Deps, userId: string, now: number): Promis
 
 /**
  * The truth about a monthly subscription, as read back from the payment provider: the user is
- * Pro until the current period ends, whether the subscription renews or was cancelled (a
- * cancellation keeps Pro to the end of the paid period). Order-independent: applying an older
- * state after a newer one is harmless because the caller re-reads the subscription first.
+ * Pro until what was paid for ends (`paidThrough`, the current period's end unless the
+ * provider says otherwise), whether the subscription renews or was cancelled at the period's
+ * end. An ended subscription (cancelled at once, refunded) takes back what it gave past its
+ * end; one still running never shortens Pro. Order-independent: applying an older state
+ * after a newer one is harmless because the caller re-reads the subscription first.
  */
 export async function applySubscription(
   deps: Deps,
@@ -46,14 +48,21 @@ export async function applySubscription(
     cancelAtPeriodEnd: boolean;
   },
   now: number,
+  paid: { paidThrough: number; ended: boolean } = {
+    paidThrough: subscription.currentPeriodEnd,
+    ended: false,
+  },
 ): Promise<User> {
   await deps.billing.saveSubscription({ ...subscription, plan: 'pro_monthly', updatedAt: now });
   const user = await deps.users.findById(subscription.userId);
   if (!user) throw new Error(`subscription for unknown user ${subscription.userId}`);
-  // A pass bought on top may reach further than the period: keep whichever ends later.
-  const proExpiresAt = Math.max(
-    subscription.currentPeriodEnd,
-    isPro(user, now) ? user.proExpiresAt! : 0,
-  );
+  const left = isPro(user, now) ? user.proExpiresAt! : 0;
+  // Running, a pass bought on top may reach further than the period: whichever ends later.
+  // Ended, Pro stops where the subscription did (a pass on top goes with it: the one case
+  // where an operator's refund takes more than the month back).
+  const proExpiresAt = paid.ended
+    ? Math.min(left, paid.paidThrough)
+    : Math.max(paid.paidThrough, left);
+  if (paid.ended && proExpiresAt === left) return user;
   return setPro(deps, user, 'pro_monthly', proExpiresAt, now);
 }

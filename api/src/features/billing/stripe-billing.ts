@@ -29,6 +29,50 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
+ * How long a renewal's payment may stay unpaid (Stripe retries it over days) while Pro goes
+ * on: the renewal's invoice is open for about an hour before its first charge, and a card
+ * that fails once often passes on the next try.
+ */
+export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * What a subscription has paid for, read from its status and its latest invoice. Stripe
+ * moves the period on when it issues the renewal's invoice, before charging it, so the new
+ * period counts only once that invoice is paid; until then Pro runs RENEWAL_GRACE_MS into
+ * it. A subscription that never got its first payment (incomplete) has paid for nothing; an
+ * ended one (cancelled at the period's end, or at once by a refund) for up to its end.
+ */
+function paidThrough(
+  subscription: Pick<Stripe.Subscription, 'status' | 'ended_at' | 'items'>,
+  latestInvoicePaid: boolean,
+): { paidThrough: number; ended: boolean } {
+  const end = periodEnd(subscription as Stripe.Subscription);
+  const start =
+    Math.max(0, ...subscription.items.data.map((item) => item.current_period_start ?? 0)) * 1000;
+  switch (subscription.status) {
+    case 'active':
+    case 'trialing':
+      return {
+        paidThrough: latestInvoicePaid ? end : Math.min(end, start + RENEWAL_GRACE_MS),
+        ended: false,
+      };
+    case 'past_due':
+      return { paidThrough: Math.min(end, start + RENEWAL_GRACE_MS), ended: false };
+    case 'canceled':
+      return {
+        paidThrough: subscription.ended_at ? subscription.ended_at * 1000 : end,
+        ended: true,
+      };
+    case 'incomplete':
+    case 'incomplete_expired':
+      return { paidThrough: 0, ended: true };
+    default:
+      // unpaid, paused: the renewal was never paid; what came before it was.
+      return { paidThrough: start, ended: true };
+  }
+}
+
+/**
  * Pro plans through Stripe. Every change of state is read back from Stripe (never taken from
  * an event's body), so duplicated, late or out-of-order events all converge on the truth,
  * and fulfilment is idempotent (a payment closes once).
@@ -36,12 +80,18 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeBillingOptions) {
   const returnUrls = paymentReturnUrls(options.publicUrl);
   async function syncSubscription(subscriptionId: string, now: number): Promise<User | undefined> {
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice'],
+    });
     const customerId = idOf(subscription.customer);
     const userId =
       subscription.metadata?.userId ??
       (customerId ? (await deps.users.findByStripeCustomer(customerId))?.id : undefined);
     if (!userId) return undefined;
+    const latest = subscription.latest_invoice;
+    const invoice = typeof latest === 'string' ? await stripe.invoices.retrieve(latest) : latest;
+    // No invoice at all (a free trial's start): nothing is owed.
+    const invoicePaid = !invoice || invoice.status === 'paid';
     return applySubscription(
       deps,
       {
@@ -52,6 +102,7 @@ export function createStripeBilling(deps: Deps, stripe: Stripe, options: StripeB
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
       },
       now,
+      paidThrough(subscription, invoicePaid),
     );
   }
 
