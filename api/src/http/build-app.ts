@@ -166,12 +166,19 @@ export function buildApp(services: Services, options: BuildAppOptions = {}) {
     response.setHeader('Content-Security-Policy', DOCS_POLICY);
     next();
   };
-  app.use(
-    '/docs',
-    docsPolicy,
-    swaggerUi.serve,
-    swaggerUi.setup(contract, { customSiteTitle: 'TempMail API' }),
-  );
+  // Swagger UI's page, as swaggerUi.setup sends it, with the viewport a phone needs (its own
+  // template has none, so a phone drew it 980 px wide). Built once: it also sets the script
+  // that swaggerUi.serve answers with.
+  const docsPage = swaggerUi
+    .generateHTML(contract, { customSiteTitle: 'TempMail API' })
+    .replace(
+      '<meta charset="UTF-8">',
+      '<meta charset="UTF-8">\n  <meta name="viewport" content="width=device-width, initial-scale=1">',
+    );
+  const sendDocsPage: RequestHandler = (_request, response) => {
+    response.send(docsPage);
+  };
+  app.use('/docs', docsPolicy, swaggerUi.serve, sendDocsPage);
   app.get('/demo-checkout/:id', demoCheckoutPage);
   app.get('/demo-billing', demoBillingPage);
   app.get('/forwarding/confirm', forwardingConfirmPage);

@@ -67,10 +67,13 @@ describe('contract and docs', () => {
     expect(response.body).toEqual(contract);
   });
 
-  it('serves Swagger UI at /docs', async () => {
+  it('serves Swagger UI at /docs, sized for a phone, with its start script', async () => {
     const response = await request(app).get('/docs/').expect(200);
     expect(response.text).toContain('<title>TempMail API</title>');
     expect(response.text).toContain('swagger-ui');
+    expect(response.text).toContain('<meta name="viewport" content="width=device-width');
+    const init = await request(app).get('/docs/swagger-ui-init.js').expect(200);
+    expect(init.text).toContain('"swaggerDoc"');
   });
 
   it('keeps the server error codes equal to the contract enum', () => {

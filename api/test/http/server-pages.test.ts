@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyPro, openBrowser } from '../support/browser.js';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
+import { textsIn } from '../../src/features/languages/server-texts.js';
 
 let database: TestDatabase;
 let app: ReturnType<typeof buildTestApp>;
@@ -58,6 +59,20 @@ describe('server-rendered pages', () => {
     const scripts = scriptsOf(page.text);
     expect(scripts).toHaveLength(1);
     for (const script of scripts) expect(() => new vm.Script(script)).not.toThrow();
-    await request(app).get('/forwarding/confirm?token=short').expect(404);
+  });
+
+  it('says a link cut short is not valid, as a page in the visitor’s language, on each link’s path', async () => {
+    for (const path of ['/forwarding/confirm', '/confirm-email', '/sign-in']) {
+      const page = await request(app)
+        .get(`${path}?token=short`)
+        .set('Accept-Language', 'fr')
+        .expect(404)
+        .expect('Content-Type', /text\/html/);
+      expect(page.text, path).toContain('<html lang="fr">');
+      expect(page.text, path).toContain(
+        `<p role="alert">${textsIn('fr').pages.common.invalidLink}</p>`,
+      );
+      expect(page.text, path).toContain('<a href="/fr/">');
+    }
   });
 });

@@ -4,7 +4,7 @@ import { textsIn, type ServerTexts } from '../../features/languages/server-texts
 import { languagePrefix } from '../../features/languages/site-languages.js';
 import { LINK_TOKEN_PATTERN } from '../../features/recovery/mailed-links.js';
 import { requestLanguage } from '../request-language.js';
-import { sendPage } from './render-page.js';
+import { sendInvalidLinkPage, sendPage } from './render-page.js';
 
 /** A confirmation page's words: its title, what confirming does, the button, the result. */
 type ConfirmationTexts = Pick<
@@ -29,22 +29,23 @@ export interface ConfirmationPage {
  * language.
  */
 export function confirmationPage(options: ConfirmationPage): RequestHandler {
-  return (request, response, next) => {
+  return (request, response) => {
     const token = typeof request.query.token === 'string' ? request.query.token : '';
-    if (!LINK_TOKEN_PATTERN.test(token)) {
-      next();
-      return;
-    }
     const language = requestLanguage(request);
     const { pages } = textsIn(language);
     const { common } = pages;
     const words = options.texts(pages);
+    const home = `${languagePrefix(language)}/`;
+    if (!LINK_TOKEN_PATTERN.test(token)) {
+      sendInvalidLinkPage(response, { language, title: words.title, home }, common);
+      return;
+    }
     sendPage(response, {
       language,
       title: words.title,
       main: `  <h1>${escapeHtml(words.title)}</h1>
   <p>${escapeHtml(words.intro)}</p>
-  <p><button class="primary" id="confirm" type="button">${escapeHtml(words.button)}</button> <a href="${languagePrefix(language)}/" id="leave">${escapeHtml(common.notNow)}</a></p>
+  <p><button class="primary" id="confirm" type="button">${escapeHtml(words.button)}</button> <a href="${home}" id="leave">${escapeHtml(common.notNow)}</a></p>
   <p id="result" role="status" aria-live="polite"></p>`,
       texts: {
         common,
@@ -65,9 +66,12 @@ button.addEventListener('click', async () => {
     button.disabled = false;
     return;
   }
-  // Done: nothing is left to press here but the way back.
+  // Done: nothing is left to press here but the way back. The pressed button goes, so focus
+  // moves to what it did.
   button.hidden = true;
   leave.textContent = texts.common.goToTempMail;
+  result.tabIndex = -1;
+  result.focus();
 });`,
     });
   };

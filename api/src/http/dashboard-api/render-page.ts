@@ -104,11 +104,37 @@ ${prelude(page.texts)}${page.script}
  * Sends `page`, never cached, under a policy with a fresh nonce: a nonce is worth something only
  * if no one can guess or reuse it (CSP Level 3, nonce-source).
  */
-export function sendPage(response: Response, page: Page): void {
+export function sendPage(response: Response, page: Page, status = 200): void {
   const nonce = randomBytes(16).toString('base64');
   response
+    .status(status)
     .type('html')
     .setHeader('Cache-Control', 'no-store')
     .setHeader('Content-Security-Policy', serverPagePolicy(nonce))
     .send(renderPage(page, nonce));
+}
+
+/**
+ * What a mailed link's page says when its token cannot be one (cut short in the mail, say):
+ * 404, the page's title, that the link is not valid, and the way to TempMail, in the
+ * visitor's language, as a used or expired link's page would say it after its button.
+ */
+export function sendInvalidLinkPage(
+  response: Response,
+  { language, title, home }: { language: SiteLanguage; title: string; home: string },
+  common: ServerTexts['pages']['common'],
+): void {
+  sendPage(
+    response,
+    {
+      language,
+      title,
+      main: `  <h1>${escapeHtml(title)}</h1>
+  <p role="alert">${escapeHtml(common.invalidLink)}</p>
+  <p><a href="${escapeHtml(home)}">${escapeHtml(common.goToTempMail)}</a></p>`,
+      texts: { common, errors: {} },
+      script: '',
+    },
+    404,
+  );
 }

@@ -4,7 +4,7 @@ import { textsIn } from '../../features/languages/server-texts.js';
 import { languagePrefix, type SiteLanguage } from '../../features/languages/site-languages.js';
 import { LINK_TOKEN_PATTERN } from '../../features/recovery/mailed-links.js';
 import { requestLanguage } from '../request-language.js';
-import { sendPage, type Page } from './render-page.js';
+import { sendInvalidLinkPage, sendPage, type Page } from './render-page.js';
 
 /**
  * The page a sign-in link opens. Opening it changes nothing (mail scanners and link previews
@@ -70,11 +70,14 @@ call('POST', '/api/access-recovery/inspect', { token }).then((preview) => {
   };
 }
 
-export const signInPage: RequestHandler = (request, response, next) => {
+export const signInPage: RequestHandler = (request, response) => {
   const token = typeof request.query.token === 'string' ? request.query.token : '';
+  const language = requestLanguage(request);
   if (!LINK_TOKEN_PATTERN.test(token)) {
-    next();
+    const { common, signIn } = textsIn(language).pages;
+    const home = `${languagePrefix(language)}/`;
+    sendInvalidLinkPage(response, { language, title: signIn.title, home }, common);
     return;
   }
-  sendPage(response, page(token, requestLanguage(request)));
+  sendPage(response, page(token, language));
 };
