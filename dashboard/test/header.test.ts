@@ -208,6 +208,10 @@ describeInChromium('the header in Chromium', (suite) => {
     await dialog.getByRole('button', { name: 'Already Pro? Sign in with your email' }).click();
     const signIn = page.getByRole('dialog', { name: 'Access Pro features' });
     await signIn.waitFor();
+    // A dialog with a field to fill in starts on it (the upgrade dialog, with none, on Close).
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).type))
+      .toBe('email');
     await page.keyboard.press('Escape');
     await signIn.waitFor({ state: 'detached' });
     await expect

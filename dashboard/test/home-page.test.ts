@@ -250,10 +250,11 @@ describeInChromium('the home page in Chromium', (suite) => {
     await invoice.getByRole('checkbox').check();
     const tools = page.getByRole('toolbar', { name: 'Selected messages' });
     await tools.getByText('1 selected').waitFor({ timeout: 2_000 });
-    // Said by a status that was on the page before the toolbar came.
+    // Said by a status that was on the page before the toolbar came, with where the toolbar
+    // is: above the list, behind the reader's Tab.
     await page
       .getByRole('status')
-      .filter({ hasText: /^1 selected$/ })
+      .filter({ hasText: /^1 selected What you can do with them is above the list\.$/ })
       .waitFor();
     for (const action of ['Mark as read', 'Delete']) {
       const button = tools.getByRole('button', { name: action, exact: true });

@@ -184,6 +184,27 @@ describeInChromium('the public site in Chromium', (suite) => {
     expect(germanFiles).toHaveLength(1);
     // Asked over the page, not in its flow: nothing the reader was reading moved.
     expect((await heading.boundingBox())!.y).toBe(headingTop);
+    // Nor over what takes focus: going back up the page with Shift+Tab, no control is hidden
+    // under the card (WCAG 2.4.11). On a phone, where the card spans the page's width.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.keyboard.press('End');
+    await page.locator('footer a').last().focus();
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Shift+Tab');
+      const hidden = await page.evaluate(() => {
+        const card = document.querySelector('[role="region"][lang]')!.getBoundingClientRect();
+        const focused = document.activeElement;
+        if (!focused || focused.closest('[role="region"][lang]')) return null;
+        const box = focused.getBoundingClientRect();
+        const under =
+          box.top >= card.top &&
+          box.bottom <= card.bottom &&
+          box.left >= card.left &&
+          box.right <= card.right;
+        return under ? focused.outerHTML.slice(0, 80) : null;
+      });
+      expect(hidden).toBeNull();
+    }
     await prompt.getByRole('button', { name: 'Ja, wechseln' }).click();
     await page.waitForURL(/\/de\/faq$/);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
@@ -556,17 +577,29 @@ describeInChromium('the public site in Chromium', (suite) => {
     await banner.waitFor({ timeout: 5_000 });
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept all');
-    // Tab on through the page, a link at a time: nothing that takes focus sits beneath the bar.
+    // Tab on through the whole page, a link at a time, to the footer's last (the page's end
+    // scrolls up clear of the bar): nothing that takes focus sits beneath the bar.
     const barTop = (await banner.boundingBox())!.y;
-    for (let step = 0; step < 25; step += 1) {
+    let left = false;
+    for (let step = 0; step < 150; step += 1) {
       await page.keyboard.press('Tab');
       const focused = await page.evaluate(() => {
         const element = document.activeElement!;
-        const inBar = element.closest('[data-testid="consent-banner"]') !== null;
-        return { inBar, bottom: element.getBoundingClientRect().bottom };
+        // Past the page's last control, focus leaves the page (the body) before coming round.
+        const inBar =
+          element === document.body || element.closest('[data-testid="consent-banner"]') !== null;
+        return {
+          inBar,
+          bottom: element.getBoundingClientRect().bottom,
+          what: element.outerHTML.slice(0, 120),
+        };
       });
-      if (!focused.inBar) expect(focused.bottom).toBeLessThanOrEqual(barTop + 1);
+      if (!focused.inBar) {
+        left = true;
+        expect(focused.bottom, focused.what).toBeLessThanOrEqual(barTop + 1);
+      } else if (left) break; // Round the page and back into the bar.
     }
+    expect(left).toBe(true);
     await context.close();
   }, 30_000);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../shared/i18n/use-translation';
 import {
   chooseLanguage,
@@ -8,6 +8,7 @@ import {
 } from '../shared/preferences/choose-language';
 import { loadNamespaceOf } from '../shared/i18n/init-i18n';
 import { readStorage, writeStorage } from '../shared/preferences/read-storage';
+import { useScrollPadding } from '../shared/scroll/use-scroll-padding';
 import { COMPACT_PRIMARY, COMPACT_SECONDARY } from '../shared/ui/button-classes';
 import { useSwitchLanguage } from './routing/use-switch-language';
 
@@ -28,6 +29,10 @@ export function LanguagePrompt() {
   const switchLanguage = useSwitchLanguage();
   const [offer, setOffer] = useState<Language | null>(null);
   const current = supportedLanguage(i18n.language) ?? 'en';
+  const card = useRef<HTMLDivElement>(null);
+  // Over the top of the page while it waits for an answer: what takes focus is scrolled
+  // clear of it.
+  useScrollPadding(card, 'top', offer !== null);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -54,6 +59,7 @@ export function LanguagePrompt() {
   };
   return (
     <div
+      ref={card}
       role="region"
       aria-label={t('label')}
       lang={offer}

@@ -288,6 +288,8 @@ export function InboxPanel({
       </p>
       <p role="status" className="sr-only">
         {checkedCount > 0 && t('inbox.selected', { count: checkedCount })}
+        {/* The bar comes above the list, behind the reader's Tab: said with the first row. */}
+        {checkedCount === 1 && ` ${t('inbox.selectionWhere')}`}
       </p>
       {messages.isLoading ? (
         <p

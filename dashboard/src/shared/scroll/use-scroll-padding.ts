@@ -1,10 +1,30 @@
 import { useEffect, type RefObject } from 'react';
 
+/** How far each fixed bar shown now reaches into the page from its edge, by bar. */
+const reaches = { top: new Map<HTMLElement, number>(), bottom: new Map<HTMLElement, number>() };
+
+/** The page's scroll padding on an edge: as far as the furthest-reaching bar on it. */
+function applyPadding(edge: 'top' | 'bottom'): void {
+  const root = document.documentElement;
+  const property = edge === 'top' ? 'scrollPaddingTop' : 'scrollPaddingBottom';
+  const variable = `--fixed-${edge}`;
+  const reach = Math.max(0, ...reaches[edge].values());
+  if (reach === 0) {
+    root.style[property] = '';
+    root.style.removeProperty(variable);
+  } else {
+    root.style[property] = `${reach}px`;
+    root.style.setProperty(variable, `${reach}px`);
+  }
+}
+
 /**
  * While `bar` is shown fixed over one edge of the page, the page's scroll padding on that
- * edge is the bar's height: whatever takes focus (Tab, a link to a section) is scrolled into
- * view clear of it, never beneath it (WCAG 2.4.11). The height is also `--fixed-top` or
- * `--fixed-bottom` on the root, for what else is fixed to that edge (toasts) to stand clear.
+ * edge reaches past it: whatever takes focus (Tab, a link to a section) is scrolled into view
+ * clear of it, never beneath it (WCAG 2.4.11). A bar that stands off its edge (the language
+ * card under the header) counts from the edge to its far side; with several bars shown, the
+ * furthest decides. The reach is also `--fixed-top` or `--fixed-bottom` on the root, for what
+ * else is fixed to that edge (toasts) to stand clear.
  */
 export function useScrollPadding(
   bar: RefObject<HTMLElement | null>,
@@ -14,19 +34,22 @@ export function useScrollPadding(
   useEffect(() => {
     const element = bar.current;
     if (!shown || !element) return;
-    const root = document.documentElement;
-    const property = edge === 'top' ? 'scrollPaddingTop' : 'scrollPaddingBottom';
-    const variable = `--fixed-${edge}`;
-    // offsetHeight is 0 while the bar is not displayed (the compact bar from `lg` up).
-    const observer = new ResizeObserver(() => {
-      root.style[property] = `${element.offsetHeight}px`;
-      root.style.setProperty(variable, `${element.offsetHeight}px`);
-    });
+    const measure = () => {
+      // Nothing is measured while the bar is not displayed (the compact bar from `lg` up).
+      const rect = element.getBoundingClientRect();
+      const reach =
+        rect.height === 0 ? 0 : edge === 'top' ? rect.bottom : window.innerHeight - rect.top;
+      reaches[edge].set(element, Math.ceil(reach));
+      applyPadding(edge);
+    };
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
+    window.addEventListener('resize', measure);
     return () => {
       observer.disconnect();
-      root.style[property] = '';
-      root.style.removeProperty(variable);
+      window.removeEventListener('resize', measure);
+      reaches[edge].delete(element);
+      applyPadding(edge);
     };
   }, [bar, edge, shown]);
 }

@@ -12,9 +12,14 @@ export interface DialogState {
   onOpenChange: (open: boolean) => void;
 }
 
+/** The first field a dialog asks the reader to fill in, if it has one. */
+const FIRST_FIELD =
+  'input:not([type=checkbox],[type=radio],[type=hidden],[readonly],[disabled]), textarea:not([readonly])';
+
 /**
  * A modal dialog (Radix): focus moves in and is trapped while it is open, Escape and the
- * close button close it, and focus returns to what opened it. Its title and close button
+ * close button close it, and focus returns to what opened it. A dialog with a field to fill
+ * in (sign in, a custom alias, forwarding) starts there; the others start on Close. Its title and close button
  * stay in view: only the content below them scrolls when the dialog is taller than the
  * screen (a phone's upgrade dialog is twice its height).
  */
@@ -39,6 +44,17 @@ export function AppDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <Dialog.Content
           {...returnFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            const content = event.currentTarget;
+            const field =
+              content instanceof HTMLElement
+                ? content.querySelector<HTMLElement>(FIRST_FIELD)
+                : null;
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+          }}
           // Radix moves focus without scrolling (Tab from the last control wraps to Close):
           // whatever takes focus is brought into view in a dialog taller than the screen.
           onFocus={(event) => event.target.scrollIntoView({ block: 'nearest' })}
