@@ -25,10 +25,15 @@ describeInChromium('webhooks in the dashboard', (suite) => {
     await dialog.getByRole('alert').filter({ hasText: 'https:// or http://' }).waitFor();
     await url.fill('http://127.0.0.1:9/hook');
     await dialog.getByRole('button', { name: 'Add webhook' }).click();
-    await dialog
+    const refused = dialog
       .getByRole('alert')
-      .filter({ hasText: 'private, loopback or link-local' })
-      .waitFor({ timeout: 5_000 });
+      .filter({ hasText: 'private, loopback or link-local' });
+    await refused.waitFor({ timeout: 5_000 });
+    // The server's refusal is the field's error, as the form's own check is.
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    expect(await url.getAttribute('aria-describedby')).toContain(
+      (await refused.getAttribute('id'))!,
+    );
 
     await url.fill('https://hooks.example.com/tempmail');
     // The addresses offered: all of them, or the Pro address the visit made.
@@ -63,8 +68,21 @@ describeInChromium('webhooks in the dashboard', (suite) => {
       .poll(async () => /whsec_[A-Za-z0-9_-]{43}/.exec((await dialog.textContent()) ?? '')?.[0])
       .not.toBe(shown);
 
-    await item.getByRole('button', { name: 'Delete' }).click();
+    // Deleting asks first; Cancel keeps it and gives focus back to Delete.
+    const remove = item.getByRole('button', { name: 'Delete', exact: true });
+    await remove.click();
+    const confirm = item.getByRole('button', { name: 'Yes, delete it' });
+    await expect
+      .poll(() => confirm.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+    await item.getByRole('button', { name: 'Cancel' }).click();
+    expect(await remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    await remove.click();
+    await confirm.click();
     await dialog.getByText('No webhooks yet.').waitFor({ timeout: 5_000 });
+    // Gone with it: its secret from the screen, and focus moves to adding one.
+    expect(await dialog.getByText('whsec_').count()).toBe(0);
+    await expect.poll(() => url.evaluate((field) => field === document.activeElement)).toBe(true);
     // Closing forgets the secret: it is never shown again.
     await page.keyboard.press('Escape');
     await page

@@ -5,11 +5,12 @@ import {
   listDashboardWebhookDeliveries,
   rotateDashboardWebhookSecret,
   testDashboardWebhook,
+  TempMailError,
   unwrap,
   type Webhook,
 } from '@tempmail/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiErrorText } from '../../shared/api-error-text';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -99,13 +100,23 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
 function WebhookItem({
   webhook,
   onSecret,
+  onDeleted,
 }: {
   webhook: Webhook;
   onSecret: (secret: string) => void;
+  /** It is gone: the dialog moves focus on, and drops a secret it may have shown of it. */
+  onDeleted: () => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
+  // Deleting asks first: an integration that reads it stops, and its secret cannot return.
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
   const path = { id: webhook.id };
   const act = useMutation({
@@ -119,6 +130,7 @@ function WebhookItem({
     },
     onSuccess: (action) => {
       if (action === 'test') setShowLog(true);
+      if (action === 'delete') onDeleted();
       void refresh();
     },
   });
@@ -194,14 +206,43 @@ function WebhookItem({
           {t('webhooks.rotate')}
         </button>
         <button
+          ref={deleteButton}
           type="button"
           aria-describedby={urlId}
+          aria-expanded={confirming}
           className={COMPACT_DANGER}
-          onClick={() => act.mutate('delete')}
+          onClick={() => setConfirming(true)}
         >
           {t('webhooks.delete')}
         </button>
       </div>
+      {confirming && (
+        <div className="space-y-2 rounded-lg bg-red-50 p-2 text-sm dark:bg-red-950">
+          <p>{t('webhooks.deleteQuestion')}</p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              ref={confirmButton}
+              type="button"
+              aria-describedby={urlId}
+              {...busyButton(act.isPending)}
+              className={COMPACT_DANGER}
+              onClick={() => act.mutate('delete')}
+            >
+              {t('webhooks.deleteConfirm')}
+            </button>
+            <button
+              type="button"
+              className={COMPACT_SECONDARY}
+              onClick={() => {
+                setConfirming(false);
+                deleteButton.current?.focus();
+              }}
+            >
+              {t('dialog.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
       {act.isError && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {apiErrorText(act.error, t, { fallback: t('webhooks.failed') })}
@@ -243,6 +284,12 @@ export function WebhooksDialog({
     },
   });
   const urlError = form.formState.errors.url?.message;
+  // The server's refusal of where the URL points is the field's error too.
+  const refusedUrl =
+    create.error instanceof TempMailError && create.error.code === 'validation_failed';
+  const urlProblemIds = [urlError && `${urlId}-error`, refusedUrl && `${urlId}-refused`]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <AppDialog
@@ -276,8 +323,8 @@ export function WebhooksDialog({
             type="url"
             inputMode="url"
             placeholder="https://hooks.example.com/tempmail"
-            aria-invalid={urlError ? true : undefined}
-            aria-describedby={urlError ? `${urlId}-error` : undefined}
+            aria-invalid={urlError || refusedUrl ? true : undefined}
+            aria-describedby={urlProblemIds || undefined}
             className={TEXT_INPUT}
             {...form.register('url', {
               validate: (value) =>
@@ -305,7 +352,11 @@ export function WebhooksDialog({
             ))}
           </select>
           {create.isError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            <p
+              id={refusedUrl ? `${urlId}-refused` : undefined}
+              role="alert"
+              className="text-sm text-red-700 dark:text-red-300"
+            >
               {apiErrorText(create.error, t, {
                 fallback: t('webhooks.failed'),
                 codes: {
@@ -328,7 +379,15 @@ export function WebhooksDialog({
           webhooks.data.webhooks.length > 0 ? (
             <ul className="space-y-3">
               {webhooks.data.webhooks.map((webhook) => (
-                <WebhookItem key={webhook.id} webhook={webhook} onSecret={setSecret} />
+                <WebhookItem
+                  key={webhook.id}
+                  webhook={webhook}
+                  onSecret={setSecret}
+                  onDeleted={() => {
+                    setSecret(null);
+                    form.setFocus('url');
+                  }}
+                />
               ))}
             </ul>
           ) : (
