@@ -626,6 +626,20 @@ describe('event stream', () => {
     await api().get('/v1/messages').set(bearer(token)).expect(200);
   });
 
+  it('ends an account’s mail.tm Mercure stream when the account signs out everywhere', async () => {
+    const { buyer, token } = await proToken();
+    const made = await api().post('/v1/generate-email').set(bearer(token)).expect(201);
+    const { id } = (await api().get('/me').set(bearer(made.body.token)).expect(200)).body;
+    const hub = await readEvents(
+      `${server.httpUrl}/.well-known/mercure?topic=/accounts/${id}`,
+      bearer(made.body.token),
+    );
+    await deliver(made.body.address, 'before the sign-out');
+    await hub.waitFor((f) => f.data.includes('before the sign-out'));
+    await buyer.post('/api/logout-everywhere').expect(200);
+    await hub.ended;
+  });
+
   it('lets go of every subscription when the client leaves, on each kind of stream', async () => {
     // Counts what the streams hold on the bus: each must be released once, when its client goes.
     const bus = server.services.events;

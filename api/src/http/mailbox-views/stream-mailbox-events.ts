@@ -7,8 +7,11 @@ import type { AnyOperationRequest } from '../operation-handlers.js';
 import { catchUpAfterGaps, CATCH_UP_LIMIT, sentIds } from './catch-up-after-gap.js';
 import { messageSummaryResource } from './message-resources.js';
 
-/** How often a stream with a `refresh` looks for new mailboxes and checks its caller. */
-const REFRESH_MS = 2_000;
+/**
+ * How often a long-lived stream checks its caller again (a token rotated away, a session
+ * ended, an account signed out everywhere) and, with a `refresh`, looks for new mailboxes.
+ */
+export const STREAM_RECHECK_MS = 2_000;
 /** setTimeout's longest delay; later expiries are checked again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -178,6 +181,6 @@ export async function streamMailboxEvents(
           'event stream: refreshing the mailboxes failed',
         ),
       );
-    }, REFRESH_MS);
+    }, STREAM_RECHECK_MS);
   }
 }

@@ -11,6 +11,7 @@ import { tooManyRequests } from '../rate-limit.js';
 import { limitAddressCreation } from '../limit-address-creation.js';
 import { sendAttachment, sendSource } from '../mailbox-views/send-download.js';
 import { catchUpAfterGaps, sentIds } from '../mailbox-views/catch-up-after-gap.js';
+import { STREAM_RECHECK_MS } from '../mailbox-views/stream-mailbox-events.js';
 import type { AnyOperationRequest, OperationId, SurfaceHandlers } from '../operation-handlers.js';
 import { authenticateMailbox } from './authenticate-mailbox.js';
 import {
@@ -322,8 +323,22 @@ export function mailTmHandlers(
         () => [mailbox.id],
         (message) => onArrival({ type: 'message.received', mailboxId: mailbox.id, message }),
       );
+      // An account's mailbox: its token is checked again every few seconds, so the stream
+      // ends once the account signs out everywhere (the token's generation is over) or the
+      // mailbox is gone. A free mailbox has no account to sign out of.
+      const recheck = mailbox.ownerUserId
+        ? setInterval(() => {
+            authenticateMailbox(request, services, {
+              authorization: request.query.authorization,
+            }).catch((error: unknown) => {
+              // Refused: the stream ends. A database that did not answer is asked again.
+              if (error instanceof ApiError) stream.close();
+            });
+          }, STREAM_RECHECK_MS)
+        : undefined;
       stream.onClose(() => {
         clearTimeout(accountFrame);
+        clearInterval(recheck);
         stopResync();
         unsubscribe();
       });
