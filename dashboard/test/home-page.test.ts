@@ -477,6 +477,10 @@ describeInChromium('the home page in Chromium', (suite) => {
     // Tabbing back up the page never leaves what has focus beneath the bar (what is taller
     // than the room under it, a scrolling table, cannot be shown whole anyway).
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // At the page's end the round button stands clear of the footer's last line.
+    const lastLine = (await page.getByRole('contentinfo').locator('p').last().boundingBox())!;
+    const button = (await toTop.boundingBox())!;
+    expect(button.y).toBeGreaterThanOrEqual(lastLine.y + lastLine.height);
     await page.getByRole('contentinfo').getByRole('link').last().focus();
     for (let step = 0; step < 20; step += 1) {
       await page.keyboard.press('Shift+Tab');

@@ -85,7 +85,8 @@ export function AppFooter({ isPro }: { isPro: boolean }) {
   const { shownLanguage } = useSiteRoute();
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-      <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+      {/* Room at the end for the round Back to top button (bottom left), clear of the last line. */}
+      <div className="mx-auto max-w-7xl space-y-8 px-4 pt-8 pb-20">
         <SitePreferences className="flex sm:hidden" />
         {!isPro && <AffiliateLinks language={shownLanguage} />}
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
