@@ -1,7 +1,7 @@
 // Buying Pro on a server with no payment provider: the demo checkout runs the same
 // fulfilment a real payment does.
 import request from 'supertest';
-import { ORIGIN, openBrowser } from '../support/browser.js';
+import { ORIGIN, openBrowser, type TestBrowser } from '../support/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends, type TestDatabase } from '../support/test-databases.js';
 import { buildTestApp, createTestServices } from '../support/test-services.js';
@@ -26,13 +26,16 @@ function sessionIdOf(url: string): string {
   return match![1]!;
 }
 
+/** Starts a demo checkout for `plan` in the buyer's browser; the demo session's id. */
+async function startCheckout(buyer: TestBrowser, plan: 'pro_24hr' | 'pro_monthly') {
+  const { body } = await buyer.post('/api/create-checkout-session', { plan }).expect(200);
+  return sessionIdOf(body.url);
+}
+
 describe('the demo checkout', () => {
   it('sells a 24-hour pass: checkout, demo page, complete, Pro for 24 hours', async () => {
     const buyer = await openBrowser(app);
-    const { body } = await buyer
-      .post('/api/create-checkout-session', { plan: 'pro_24hr' })
-      .expect(200);
-    const id = sessionIdOf(body.url);
+    const id = await startCheckout(buyer, 'pro_24hr');
 
     const session = await buyer.get(`/api/demo-checkout/${id}`).expect(200);
     expect(session.body).toEqual({
@@ -100,10 +103,7 @@ describe('the demo checkout', () => {
 
   it('refuses an email at an IP address or a bare host name, and completes nothing', async () => {
     const buyer = await openBrowser(app);
-    const { body } = await buyer
-      .post('/api/create-checkout-session', { plan: 'pro_24hr' })
-      .expect(200);
-    const id = sessionIdOf(body.url);
+    const id = await startCheckout(buyer, 'pro_24hr');
     for (const email of ['x@127.0.0.1', 'x@vm']) {
       const refused = await buyer.post(`/api/demo-checkout/${id}/complete`, { email }).expect(400);
       expect(refused.body.code).toBe('validation_failed');
@@ -114,9 +114,7 @@ describe('the demo checkout', () => {
 
   it('cancels without charging or upgrading', async () => {
     const buyer = await openBrowser(app);
-    const id = sessionIdOf(
-      (await buyer.post('/api/create-checkout-session', { plan: 'pro_monthly' })).body.url,
-    );
+    const id = await startCheckout(buyer, 'pro_monthly');
     expect((await buyer.post(`/api/demo-checkout/${id}/cancel`).expect(200)).body).toEqual({
       url: `${ORIGIN}/pro/cancel?lang=en`,
     });
@@ -139,9 +137,7 @@ describe('the demo checkout', () => {
       expiresAt: test.services.now() + HOUR,
     });
     for (let i = 0; i < 2; i += 1) {
-      const id = sessionIdOf(
-        (await buyer.post('/api/create-checkout-session', { plan: 'pro_24hr' })).body.url,
-      );
+      const id = await startCheckout(buyer, 'pro_24hr');
       await buyer
         .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
         .expect(200);
@@ -154,9 +150,7 @@ describe('the demo checkout', () => {
   it('shows nobody else’s checkout', async () => {
     const buyer = await openBrowser(app);
     const stranger = await openBrowser(app);
-    const id = sessionIdOf(
-      (await buyer.post('/api/create-checkout-session', { plan: 'pro_24hr' })).body.url,
-    );
+    const id = await startCheckout(buyer, 'pro_24hr');
     await stranger.get(`/api/demo-checkout/${id}`).expect(404);
     await stranger
       .post(`/api/demo-checkout/${id}/complete`, { email: `buyer-${buyer.id}@example.com` })
@@ -166,9 +160,7 @@ describe('the demo checkout', () => {
 
   it('serves a demo page that says it is a demo', async () => {
     const buyer = await openBrowser(app);
-    const id = sessionIdOf(
-      (await buyer.post('/api/create-checkout-session', { plan: 'pro_24hr' })).body.url,
-    );
+    const id = await startCheckout(buyer, 'pro_24hr');
     const page = await request(app)
       .get(`/demo-checkout/${id}`)
       .expect(200)

@@ -88,6 +88,19 @@ async function checkout(buyer: TestBrowser, plan: 'pro_24hr' | 'pro_monthly') {
   return payment!.id;
 }
 
+/**
+ * A monthly subscription paid at Stripe for a fresh buyer, its first period 30 days, and
+ * confirmed by the checkout's webhook unless `confirmed` is false.
+ */
+async function subscribeMonthly(email: string, { confirmed = true } = {}) {
+  const buyer = await openBrowser(app);
+  const sessionId = await checkout(buyer, 'pro_monthly');
+  const firstEnd = test.services.now() + 30 * DAY;
+  const { subscriptionId } = fake.pay(sessionId, { email, periodEnd: firstEnd });
+  if (confirmed) await webhook('checkout.session.completed', { id: sessionId }).expect(200);
+  return { buyer, subscriptionId: subscriptionId!, firstEnd };
+}
+
 describe('Stripe checkout', () => {
   it('sells a pass: paid at Stripe, confirmed by the webhook, once whatever the redeliveries', async () => {
     const buyer = await openBrowser(app);
@@ -153,34 +166,27 @@ describe('Stripe checkout', () => {
   });
 
   it('renews on invoice.paid, ignores stale event bodies, and keeps Pro to the end of a cancelled period', async () => {
-    const buyer = await openBrowser(app);
-    const sessionId = await checkout(buyer, 'pro_monthly');
-    const firstEnd = test.services.now() + 30 * DAY;
-    const { subscriptionId } = fake.pay(sessionId, {
-      email: 'renews@example.com',
-      periodEnd: firstEnd,
-    });
-    await webhook('checkout.session.completed', { id: sessionId }).expect(200);
+    const { buyer, subscriptionId, firstEnd } = await subscribeMonthly('renews@example.com');
 
     const secondEnd = firstEnd + 30 * DAY;
-    const invoiceId = fake.renew(subscriptionId!, secondEnd);
+    const invoiceId = fake.renew(subscriptionId, secondEnd);
     await webhook('invoice.paid', { id: invoiceId }).expect(200);
     expect(Date.parse((await buyer.get('/api/user')).body.proExpiresAt)).toBe(secondEnd);
 
     // An old update arrives late, its body describing the first period: the truth is re-read.
     await webhook('customer.subscription.updated', {
-      id: subscriptionId!,
+      id: subscriptionId,
       items: { data: [{ current_period_end: Math.floor(firstEnd / 1000) }] },
     } as { id: string }).expect(200);
     expect(Date.parse((await buyer.get('/api/user')).body.proExpiresAt)).toBe(secondEnd);
 
-    fake.cancelAtPeriodEnd(subscriptionId!);
-    await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
-    expect(await test.stores.billing.findSubscription(subscriptionId!)).toMatchObject({
+    fake.cancelAtPeriodEnd(subscriptionId);
+    await webhook('customer.subscription.updated', { id: subscriptionId }).expect(200);
+    expect(await test.stores.billing.findSubscription(subscriptionId)).toMatchObject({
       cancelAtPeriodEnd: true,
     });
-    fake.end(subscriptionId!);
-    await webhook('customer.subscription.deleted', { id: subscriptionId! }).expect(200);
+    fake.end(subscriptionId);
+    await webhook('customer.subscription.deleted', { id: subscriptionId }).expect(200);
     expect((await buyer.get('/api/user')).body).toMatchObject({ isPro: true, plan: 'pro_monthly' });
 
     test.advance(secondEnd - test.services.now());
@@ -188,47 +194,37 @@ describe('Stripe checkout', () => {
   });
 
   it('gives a renewal only once its invoice is paid, a grace meanwhile, and ends a refunded subscription at once', async () => {
-    const buyer = await openBrowser(app);
-    const sessionId = await checkout(buyer, 'pro_monthly');
-    const firstEnd = test.services.now() + 30 * DAY;
-    const { subscriptionId } = fake.pay(sessionId, {
-      email: 'fails@example.com',
-      periodEnd: firstEnd,
-    });
-    await webhook('checkout.session.completed', { id: sessionId }).expect(200);
+    const { buyer, subscriptionId, firstEnd } = await subscribeMonthly('fails@example.com');
     const proUntil = async () => Date.parse((await buyer.get('/api/user')).body.proExpiresAt);
     expect(await proUntil()).toBe(firstEnd);
 
     // Stripe moves the period on with the renewal's invoice, before charging it: that alone
     // buys only the grace, while the charge is tried, and again when it fails.
     const secondEnd = firstEnd + 30 * DAY;
-    fake.renewUnpaid(subscriptionId!, secondEnd, 'active');
-    await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
+    fake.renewUnpaid(subscriptionId, secondEnd, 'active');
+    await webhook('customer.subscription.updated', { id: subscriptionId }).expect(200);
     expect(await proUntil()).toBe(firstEnd + RENEWAL_GRACE_MS);
-    fake.setStatus(subscriptionId!, 'past_due');
-    await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
+    fake.setStatus(subscriptionId, 'past_due');
+    await webhook('customer.subscription.updated', { id: subscriptionId }).expect(200);
     expect(await proUntil()).toBe(firstEnd + RENEWAL_GRACE_MS);
 
     // A retry passes: the whole period.
-    const paid = fake.payLatestInvoice(subscriptionId!);
+    const paid = fake.payLatestInvoice(subscriptionId);
     await webhook('invoice.paid', { id: paid }).expect(200);
     expect(await proUntil()).toBe(secondEnd);
 
     // Refunded and ended at once from Stripe's dashboard: Pro ends with it.
-    fake.end(subscriptionId!, test.services.now());
-    await webhook('customer.subscription.deleted', { id: subscriptionId! }).expect(200);
+    fake.end(subscriptionId, test.services.now());
+    await webhook('customer.subscription.deleted', { id: subscriptionId }).expect(200);
     expect((await buyer.get('/api/user')).body.isPro).toBe(false);
   });
 
   it('gives nothing for a subscription whose first payment never went through', async () => {
-    const buyer = await openBrowser(app);
-    const sessionId = await checkout(buyer, 'pro_monthly');
-    const { subscriptionId } = fake.pay(sessionId, {
-      email: 'incomplete@example.com',
-      periodEnd: test.services.now() + 30 * DAY,
+    const { buyer, subscriptionId } = await subscribeMonthly('incomplete@example.com', {
+      confirmed: false,
     });
-    fake.setStatus(subscriptionId!, 'incomplete');
-    await webhook('customer.subscription.updated', { id: subscriptionId! }).expect(200);
+    fake.setStatus(subscriptionId, 'incomplete');
+    await webhook('customer.subscription.updated', { id: subscriptionId }).expect(200);
     expect((await buyer.get('/api/user')).body.isPro).toBe(false);
   });
 

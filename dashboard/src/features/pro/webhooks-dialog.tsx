@@ -10,7 +10,7 @@ import {
   type Webhook,
 } from '@tempmail/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiErrorText } from '../../shared/api-error-text';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -96,6 +96,26 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   );
 }
 
+/**
+ * One of a webhook's buttons. Every webhook has the same ones: each is described by its
+ * webhook's URL (`of`, the id of the element showing it), so a screen reader can tell which
+ * webhook it acts on.
+ */
+function WebhookButton({
+  of,
+  danger = false,
+  ...button
+}: ComponentProps<'button'> & { of: string; danger?: boolean }) {
+  return (
+    <button
+      type="button"
+      aria-describedby={of}
+      className={danger ? COMPACT_DANGER : COMPACT_SECONDARY}
+      {...button}
+    />
+  );
+}
+
 /** One webhook: where it goes, whether it is on, its actions, and its log on demand. */
 function WebhookItem({
   webhook,
@@ -134,8 +154,7 @@ function WebhookItem({
       void refresh();
     },
   });
-  // Every webhook has the same buttons: each names its webhook's URL as its description,
-  // and the item is a group under it, so a screen reader can tell which one they act on.
+  // The item is a group named by its URL, and each of its buttons is described by it.
   const urlId = useId();
   return (
     <li
@@ -171,65 +190,45 @@ function WebhookItem({
       )}
       <div className="flex flex-wrap gap-2">
         {webhook.disabledAt && (
-          <button
-            type="button"
-            aria-describedby={urlId}
-            className={COMPACT_SECONDARY}
-            onClick={() => act.mutate('enable')}
-          >
+          <WebhookButton of={urlId} onClick={() => act.mutate('enable')}>
             {t('webhooks.enable')}
-          </button>
+          </WebhookButton>
         )}
-        <button
-          type="button"
-          aria-describedby={urlId}
-          className={COMPACT_SECONDARY}
-          onClick={() => act.mutate('test')}
-        >
+        <WebhookButton of={urlId} onClick={() => act.mutate('test')}>
           {t('webhooks.sendTest')}
-        </button>
-        <button
-          type="button"
-          aria-describedby={urlId}
-          className={COMPACT_SECONDARY}
+        </WebhookButton>
+        <WebhookButton
+          of={urlId}
           aria-expanded={showLog}
           onClick={() => setShowLog((shown) => !shown)}
         >
           {showLog ? t('webhooks.hideLog') : t('webhooks.showLog')}
-        </button>
-        <button
-          type="button"
-          aria-describedby={urlId}
-          className={COMPACT_SECONDARY}
-          onClick={() => act.mutate('rotate')}
-        >
+        </WebhookButton>
+        <WebhookButton of={urlId} onClick={() => act.mutate('rotate')}>
           {t('webhooks.rotate')}
-        </button>
-        <button
+        </WebhookButton>
+        <WebhookButton
+          of={urlId}
+          danger
           ref={deleteButton}
-          type="button"
-          aria-describedby={urlId}
           aria-expanded={confirming}
-          className={COMPACT_DANGER}
           onClick={() => setConfirming(true)}
         >
           {t('webhooks.delete')}
-        </button>
+        </WebhookButton>
       </div>
       {confirming && (
         <div className="space-y-2 rounded-lg bg-red-50 p-2 text-sm dark:bg-red-950">
           <p>{t('webhooks.deleteQuestion')}</p>
           <div className="flex flex-wrap gap-2">
-            <button
+            <WebhookButton
+              of={urlId}
+              danger
               ref={confirmButton}
-              type="button"
-              aria-describedby={urlId}
-              {...busyButton(act.isPending)}
-              className={COMPACT_DANGER}
-              onClick={() => act.mutate('delete')}
+              {...busyButton(act.isPending, () => act.mutate('delete'))}
             >
               {t('webhooks.deleteConfirm')}
-            </button>
+            </WebhookButton>
             <button
               type="button"
               className={COMPACT_SECONDARY}
