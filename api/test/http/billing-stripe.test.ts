@@ -219,13 +219,43 @@ describe('Stripe checkout', () => {
     expect((await buyer.get('/api/user')).body.isPro).toBe(false);
   });
 
-  it('gives nothing for a subscription whose first payment never went through', async () => {
+  it('takes back only what an ended subscription gave, once: a pass bought on top stays', async () => {
+    const { buyer, subscriptionId, firstEnd } = await subscribeMonthly('stacked@example.com');
+    const proUntil = async () => Date.parse((await buyer.get('/api/user')).body.proExpiresAt);
+    // A pass bought on top runs from the period's end.
+    const pass = await checkout(buyer, 'pro_24hr');
+    fake.pay(pass, { email: 'stacked@example.com' });
+    await webhook('checkout.session.completed', { id: pass }).expect(200);
+    expect(await proUntil()).toBe(firstEnd + DAY);
+
+    // Refunded ten days in: the month's remaining twenty days go, the pass's day stays, and
+    // the same end told again (another event id) takes nothing more.
+    const refundedAt = test.services.now() + 10 * DAY;
+    fake.end(subscriptionId, refundedAt);
+    await webhook('customer.subscription.deleted', { id: subscriptionId }).expect(200);
+    expect(await proUntil()).toBe(refundedAt + DAY);
+    await webhook('customer.subscription.deleted', { id: subscriptionId }).expect(200);
+    expect(await proUntil()).toBe(refundedAt + DAY);
+  });
+
+  it('gives nothing for a subscription whose first payment never went through, and takes nothing', async () => {
     const { buyer, subscriptionId } = await subscribeMonthly('incomplete@example.com', {
       confirmed: false,
     });
     fake.setStatus(subscriptionId, 'incomplete');
     await webhook('customer.subscription.updated', { id: subscriptionId }).expect(200);
     expect((await buyer.get('/api/user')).body.isPro).toBe(false);
+
+    // A pass bought meanwhile is left alone when the subscription expires unpaid.
+    const pass = await checkout(buyer, 'pro_24hr');
+    fake.pay(pass, { email: 'incomplete@example.com' });
+    await webhook('checkout.session.completed', { id: pass }).expect(200);
+    fake.setStatus(subscriptionId, 'incomplete_expired');
+    await webhook('customer.subscription.updated', { id: subscriptionId }).expect(200);
+    expect((await buyer.get('/api/user')).body).toMatchObject({ isPro: true, plan: 'pro_24hr' });
+    expect(Date.parse((await buyer.get('/api/user')).body.proExpiresAt)).toBe(
+      test.services.now() + DAY,
+    );
   });
 
   it('leaves an event it could not handle to Stripe’s redelivery', async () => {

@@ -34,9 +34,11 @@ export async function grantPass(deps: Deps, userId: string, now: number): Promis
  * The truth about a monthly subscription, as read back from the payment provider: the user is
  * Pro until what was paid for ends (`paidThrough`, the current period's end unless the
  * provider says otherwise), whether the subscription renews or was cancelled at the period's
- * end. An ended subscription (cancelled at once, refunded) takes back what it gave past its
- * end; one still running never shortens Pro. Order-independent: applying an older state
- * after a newer one is harmless because the caller re-reads the subscription first.
+ * end. A running subscription never shortens Pro (a pass bought on top reaches further). An
+ * ended one (cancelled at once, refunded) takes back what it gave past its end, and only
+ * that: Pro bought on top stays, and the ended subscription is saved as ending there, so
+ * the same end applied again takes nothing more. Order-independent otherwise: the caller
+ * re-reads the subscription first.
  */
 export async function applySubscription(
   deps: Deps,
@@ -53,16 +55,26 @@ export async function applySubscription(
     ended: false,
   },
 ): Promise<User> {
-  await deps.billing.saveSubscription({ ...subscription, plan: 'pro_monthly', updatedAt: now });
+  // What this subscription had given, as last saved: its period's end, or where it ended.
+  const granted = paid.ended
+    ? ((await deps.billing.findSubscription(subscription.id))?.currentPeriodEnd ?? paid.paidThrough)
+    : undefined;
+  await deps.billing.saveSubscription({
+    ...subscription,
+    ...(paid.ended ? { currentPeriodEnd: paid.paidThrough } : {}),
+    plan: 'pro_monthly',
+    updatedAt: now,
+  });
   const user = await deps.users.findById(subscription.userId);
   if (!user) throw new Error(`subscription for unknown user ${subscription.userId}`);
   const left = isPro(user, now) ? user.proExpiresAt! : 0;
-  // Running, a pass bought on top may reach further than the period: whichever ends later.
-  // Ended, Pro stops where the subscription did (a pass on top goes with it: the one case
-  // where an operator's refund takes more than the month back).
-  const proExpiresAt = paid.ended
-    ? Math.min(left, paid.paidThrough)
-    : Math.max(paid.paidThrough, left);
-  if (paid.ended && proExpiresAt === left) return user;
-  return setPro(deps, user, 'pro_monthly', proExpiresAt, now);
+  if (granted === undefined) {
+    // Running: it reaches further than the Pro left, or changes nothing (a redelivery, an
+    // incomplete subscription, a pass that reaches further).
+    return paid.paidThrough > left
+      ? setPro(deps, user, 'pro_monthly', paid.paidThrough, now)
+      : user;
+  }
+  const takenBack = Math.max(0, Math.min(left, granted) - paid.paidThrough);
+  return takenBack === 0 ? user : setPro(deps, user, user.plan, left - takenBack, now);
 }

@@ -39,8 +39,9 @@ export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
  * What a subscription has paid for, read from its status and its latest invoice. Stripe
  * moves the period on when it issues the renewal's invoice, before charging it, so the new
  * period counts only once that invoice is paid; until then Pro runs RENEWAL_GRACE_MS into
- * it. A subscription that never got its first payment (incomplete) has paid for nothing; an
- * ended one (cancelled at the period's end, or at once by a refund) for up to its end.
+ * it. A subscription that never got its first payment (incomplete) has paid for nothing
+ * and takes nothing away; an ended one has paid up to where it ended, or up to the unpaid
+ * period's start.
  */
 function paidThrough(
   subscription: Pick<Stripe.Subscription, 'status' | 'ended_at' | 'items'>,
@@ -49,23 +50,20 @@ function paidThrough(
   const end = periodEnd(subscription as Stripe.Subscription);
   const start =
     Math.max(0, ...subscription.items.data.map((item) => item.current_period_start ?? 0)) * 1000;
+  const graced = Math.min(end, start + RENEWAL_GRACE_MS);
   switch (subscription.status) {
     case 'active':
     case 'trialing':
-      return {
-        paidThrough: latestInvoicePaid ? end : Math.min(end, start + RENEWAL_GRACE_MS),
-        ended: false,
-      };
+      return { paidThrough: latestInvoicePaid ? end : graced, ended: false };
     case 'past_due':
-      return { paidThrough: Math.min(end, start + RENEWAL_GRACE_MS), ended: false };
-    case 'canceled':
-      return {
-        paidThrough: subscription.ended_at ? subscription.ended_at * 1000 : end,
-        ended: true,
-      };
+      return { paidThrough: graced, ended: false };
     case 'incomplete':
     case 'incomplete_expired':
-      return { paidThrough: 0, ended: true };
+      return { paidThrough: 0, ended: false };
+    case 'canceled': {
+      const endedAt = subscription.ended_at ? subscription.ended_at * 1000 : end;
+      return { paidThrough: Math.min(endedAt, latestInvoicePaid ? end : start), ended: true };
+    }
     default:
       // unpaid, paused: the renewal was never paid; what came before it was.
       return { paidThrough: start, ended: true };
