@@ -1288,8 +1288,11 @@ export interface paths {
          * @description Ends every session of the caller's user, in every browser signed in to the account (a
          *     sign-in link redeemed on a shared or lost device, say), this one too; this browser gets
          *     a new `tm_session` cookie of an anonymous visitor, as with `logout`. The others read as
-         *     anonymous visitors on their next call. A caller with no saved session only gets the new
-         *     cookie.
+         *     anonymous visitors on their next call. Every mailbox token issued so far for the
+         *     account's addresses ends too (those `GET /api/addresses` handed out, and those of
+         *     addresses made with the API token): 401 from then on, and their open event streams end
+         *     within seconds. The API token keeps working. A caller with no saved session only gets
+         *     the new cookie.
          *
          *     Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
          *     otherwise).
@@ -3134,7 +3137,9 @@ export interface components {
             readonly expiresAt: string;
             /**
              * @description The mailbox token: send it as `Authorization: Bearer <token>` to the other `/v1`
-             *     calls to read this mailbox. It stops working when the mailbox expires.
+             *     calls to read this mailbox. It stops working when the mailbox expires, or, for a
+             *     mailbox made with a Pro API token, when its account signs out everywhere (the API
+             *     token itself keeps reading it).
              */
             readonly token: string;
         };

@@ -87,6 +87,8 @@ export function ensureBuild(say: string): void {
   try {
     if (!isStale()) return;
     console.warn(say);
+    // Marked with the time it started: a source saved while it ran was not in it.
+    const started = new Date();
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
     const env = { ...process.env };
     delete env.NODE_ENV;
@@ -99,10 +101,9 @@ export function ensureBuild(say: string): void {
       throw new Error('npm run build failed (its output is above)', { cause: error });
     }
     // tsc -b leaves its build info alone when a changed input changes nothing it would
-    // write (a comment in the generated operations, say): marked now, the build is not
-    // taken for stale again on every run.
-    const now = new Date();
-    for (const { output } of BUILDS) fs.utimesSync(path.join(repoRoot, output), now, now);
+    // write (a comment in the generated operations, say): marked, the build is not taken for
+    // stale again on every run.
+    for (const { output } of BUILDS) fs.utimesSync(path.join(repoRoot, output), started, started);
   } finally {
     fs.rmdirSync(LOCK);
   }

@@ -191,6 +191,8 @@ describe('prerendered pages', () => {
         headers: { Accept: 'text/html', ...headers },
       });
       expect(response.status).toBe(200);
+      // Its language comes from the request: a shared cache must keep them apart.
+      expect(response.headers.get('vary')).toMatch(/Accept-Language.*Cookie.*Accept-Encoding/);
       const text = await response.text();
       return {
         lang: /<html lang="([a-z]+)"/.exec(text)?.[1],

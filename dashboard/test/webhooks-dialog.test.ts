@@ -44,7 +44,7 @@ describeInChromium('webhooks in the dashboard', (suite) => {
     await dialog.getByText('Your signing secret, shown only now').waitFor({ timeout: 5_000 });
     const secret = (await dialog.getByRole('status').filter({ hasText: 'whsec_' }).textContent())!;
     const shown = /whsec_[A-Za-z0-9_-]{43}/.exec(secret)![0];
-    const item = dialog.getByTestId('webhook');
+    const item = dialog.getByTestId('webhook').filter({ hasText: 'hooks.example.com' });
     await item.getByText('For all your addresses').waitFor();
     expect(await item.textContent()).toContain(`whsec_…${shown.slice(-4)}`);
 
@@ -77,8 +77,19 @@ describeInChromium('webhooks in the dashboard', (suite) => {
       .toBe(true);
     await item.getByRole('button', { name: 'Cancel' }).click();
     expect(await remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    // A second webhook's secret, shown now, stays when the first is deleted; each one's goes
+    // with it.
+    await url.fill('https://other.example.com/hook');
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+    const second = dialog.getByTestId('webhook').filter({ hasText: 'other.example.com' });
+    await second.waitFor({ timeout: 5_000 });
+    const secondSecret = /whsec_[A-Za-z0-9_-]{43}/.exec((await dialog.textContent()) ?? '')![0];
     await remove.click();
     await confirm.click();
+    await expect.poll(() => dialog.getByTestId('webhook').count()).toBe(1);
+    expect(await dialog.textContent()).toContain(secondSecret);
+    await second.getByRole('button', { name: 'Delete', exact: true }).click();
+    await second.getByRole('button', { name: 'Yes, delete it' }).click();
     await dialog.getByText('No webhooks yet.').waitFor({ timeout: 5_000 });
     // Gone with it: its secret from the screen, and focus moves to adding one.
     expect(await dialog.getByText('whsec_').count()).toBe(0);

@@ -162,6 +162,13 @@ export function serveDashboard(
       });
   };
   const notFoundPage = siteFile('404.html') ?? indexFile;
+  // The payment pages' bare app per language (`pro-success.fr.html`), listed once.
+  const appPages = new Map<string, string>();
+  for (const name of fs.existsSync(siteDir) ? fs.readdirSync(siteDir) : []) {
+    const [, page, language] = /^([a-z-]+)\.([a-z]{2})\.html$/.exec(name) ?? [];
+    if (page && [...APP_ONLY_ROUTES.values()].includes(page))
+      appPages.set(`${page}.${language}`, path.join(siteDir, name));
+  }
   // The 404 pages per language (404.<language>.html) and 'Post not found' per language
   // (404-blog.<language>.html), listed once like the pages.
   const notFoundPages = new Map<string, string>();
@@ -191,7 +198,7 @@ export function serveDashboard(
   ) => {
     response.status(status).type(type).setHeader('Cache-Control', 'no-cache');
     if (type === 'html') response.setHeader('Content-Security-Policy', pagePolicy);
-    response.setHeader('Vary', 'Accept-Encoding');
+    response.vary('Accept-Encoding');
     const encoding = pickEncoding(request, ['br', 'gzip']);
     if (!encoding) return response.send(page.text);
     response.setHeader('Content-Encoding', encoding).send(page.encode(encoding));
@@ -211,7 +218,9 @@ export function serveDashboard(
       if (page) return send(request, response, 200, 'html', read(page));
       const appPage = APP_ONLY_ROUTES.get(pagePath);
       if (appPage) {
-        const named = siteFile(`${appPage}.${requestLanguage(request)}.html`);
+        // Its language comes from the request: a cache keeps one per language and choice.
+        response.vary('Accept-Language').vary('Cookie');
+        const named = appPages.get(`${appPage}.${requestLanguage(request)}`);
         return send(request, response, 200, 'html', read(named ?? indexFile));
       }
       if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return next();

@@ -223,7 +223,15 @@ describe('forwarding', () => {
       .expect(400);
     expect(loop.body.message).toBe('Invalid email: please enter a valid email address.');
     // Nor an IP address or a bare host name: our relay would carry mail inside the network.
-    for (const inside of ['x@127.0.0.1', 'x@[10.0.0.1]', 'x@vm', 'x@intranet.5']) {
+    for (const inside of [
+      'x@127.0.0.1',
+      'x@[10.0.0.1]',
+      'x@vm',
+      'x@intranet.5',
+      'x@mail.internal',
+      'x@printer.local',
+      'x@nas.home.arpa',
+    ]) {
       const refused = await pro
         .post('/api/update-forwarding', { forwardingEmail: inside, enabled: true })
         .expect(400);

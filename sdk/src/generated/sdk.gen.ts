@@ -1146,8 +1146,11 @@ export const logout = <ThrowOnError extends boolean = false>(options?: Options<L
  * Ends every session of the caller's user, in every browser signed in to the account (a
  * sign-in link redeemed on a shared or lost device, say), this one too; this browser gets
  * a new `tm_session` cookie of an anonymous visitor, as with `logout`. The others read as
- * anonymous visitors on their next call. A caller with no saved session only gets the new
- * cookie.
+ * anonymous visitors on their next call. Every mailbox token issued so far for the
+ * account's addresses ends too (those `GET /api/addresses` handed out, and those of
+ * addresses made with the API token): 401 from then on, and their open event streams end
+ * within seconds. The API token keeps working. A caller with no saved session only gets
+ * the new cookie.
  *
  * Takes no body. The `Origin` header must match the server's public URL (403 `forbidden`
  * otherwise).

@@ -778,7 +778,9 @@ export type GeneratedEmail = {
     expiresAt: string;
     /**
      * The mailbox token: send it as `Authorization: Bearer <token>` to the other `/v1`
-     * calls to read this mailbox. It stops working when the mailbox expires.
+     * calls to read this mailbox. It stops working when the mailbox expires, or, for a
+     * mailbox made with a Pro API token, when its account signs out everywhere (the API
+     * token itself keeps reading it).
      *
      */
     token: string;

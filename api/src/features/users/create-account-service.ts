@@ -1,5 +1,6 @@
 import type { Stores } from '../stores.js';
 import type { User, UserChanges } from './user-store.js';
+import { isAccount } from './is-account.js';
 
 /** How long a session of an account (one that paid, or proved an email) lasts. */
 export const ACCOUNT_SESSION_MS = 365 * 24 * 60 * 60 * 1000;
@@ -50,8 +51,7 @@ export function createAccountService(stores: Pick<Stores, 'users' | 'sessions' |
 
     /** Opens a session for `user`; returns its lifetime (an account's is long, a visitor's short). */
     async openSession(tokenHash: string, user: User, now: number): Promise<number> {
-      const lifetimeMs =
-        user.email || user.plan !== 'free' ? ACCOUNT_SESSION_MS : VISITOR_SESSION_MS;
+      const lifetimeMs = isAccount(user) ? ACCOUNT_SESSION_MS : VISITOR_SESSION_MS;
       await sessions.create({ tokenHash, userId: user.id, now, expiresAt: now + lifetimeMs });
       return lifetimeMs;
     },

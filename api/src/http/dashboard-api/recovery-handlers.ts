@@ -10,6 +10,7 @@ import { mailRequestOf } from '../request-language.js';
 import { userResource } from './visitor-handlers.js';
 import { createSessions } from './sessions.js';
 import { sendSignInLater } from './send-sign-in-later.js';
+import { isAccount } from '../../features/users/is-account.js';
 
 const INVALID_LINK = 'This link is invalid, used or expired. Ask for a new one.';
 
@@ -83,7 +84,7 @@ export function recoveryHandlers(
         browser:
           current?.user.id === target.id
             ? 'same'
-            : current?.saved && (current.user.email || current.user.plan !== 'free')
+            : current?.saved && isAccount(current.user)
               ? 'other_account'
               : 'visitor',
         ...(current?.saved && current.user.id !== target.id

@@ -149,7 +149,8 @@ export async function streamMailboxEvents(
     };
     endAtExpiry();
   }
-  if (refresh) {
+  // Not once the expiry has closed it: its clean-up has run, and would not stop the timer.
+  if (refresh && open) {
     const update = async () => {
       const current = await refresh();
       // The client may have gone while the refresh ran: its clean-up has already run.

@@ -25,6 +25,7 @@ import {
   sendResource,
   wantsJsonLd,
 } from './mailtm-resources.js';
+import { isAccount } from '../../features/users/is-account.js';
 
 const notFound = () => new ApiError(404, 'not_found', 'Not Found');
 
@@ -274,6 +275,10 @@ export function mailTmHandlers(
         authorization: request.query.authorization,
       });
       if (request.query.topic !== `/accounts/${mailbox.id}`) throw notFound();
+      // Read before the stream opens: nothing below it may wait (its clean-up is set last).
+      const owner = mailbox.ownerUserId
+        ? await services.accounts.find(mailbox.ownerUserId)
+        : undefined;
       const stream = openEventStream(request, response);
       const send = (resource: Schemas['MailTmAccountJsonLd'] | Schemas['MailTmMessageJsonLd']) =>
         stream.send({ id: `urn:uuid:${randomUUID()}`, data: JSON.stringify(resource) });
@@ -325,17 +330,19 @@ export function mailTmHandlers(
       );
       // An account's mailbox: its token is checked again every few seconds, so the stream
       // ends once the account signs out everywhere (the token's generation is over) or the
-      // mailbox is gone. A free mailbox has no account to sign out of.
-      const recheck = mailbox.ownerUserId
-        ? setInterval(() => {
-            authenticateMailbox(request, services, {
-              authorization: request.query.authorization,
-            }).catch((error: unknown) => {
-              // Refused: the stream ends. A database that did not answer is asked again.
-              if (error instanceof ApiError) stream.close();
-            });
-          }, STREAM_RECHECK_MS)
-        : undefined;
+      // mailbox is gone. A visitor's mailbox (the free inbox) has no other device to be
+      // signed out of: its stream is not checked, and costs nothing while it waits.
+      const recheck =
+        owner && isAccount(owner)
+          ? setInterval(() => {
+              authenticateMailbox(request, services, {
+                authorization: request.query.authorization,
+              }).catch((error: unknown) => {
+                // Refused: the stream ends. A database that did not answer is asked again.
+                if (error instanceof ApiError) stream.close();
+              });
+            }, STREAM_RECHECK_MS)
+          : undefined;
       stream.onClose(() => {
         clearTimeout(accountFrame);
         clearInterval(recheck);

@@ -19,6 +19,7 @@ import { callerMailboxes, requireToken } from './identify-caller.js';
 import { createListBodyCache } from './cache-list-bodies.js';
 import { isNotModified, listValidators } from './list-validators.js';
 import { waitForNextMessage } from './wait-for-next-message.js';
+import { isAccount } from '../../features/users/is-account.js';
 
 const notFound = () => new ApiError(404, 'not_found', 'Message not found.');
 
@@ -233,15 +234,15 @@ export function v1Handlers(
         mailboxes,
         endsAt: caller.kind === 'mailbox' ? caller.mailbox.expiresAt : undefined,
         // A Pro API token's stream ends when the token is rotated away; an account's mailbox
-        // token's, when the account signs out everywhere (a free mailbox's token has no
-        // account to sign out of, and ends with its mailbox).
+        // token's, when the account signs out everywhere (a visitor's or a free mailbox's has
+        // no other device to be signed out of, and ends with its mailbox).
         refresh:
           caller.kind === 'api_token'
             ? async () =>
                 (await services.apiTokens.isLive(caller.tokenHash))
                   ? callerMailboxes(caller, services)
                   : null
-            : caller.mailbox.ownerUserId
+            : caller.owner && isAccount(caller.owner)
               ? async () => {
                   const mailbox = await services.mailboxes.findLive(caller.claims, services.now());
                   return mailbox ? [mailbox] : null;

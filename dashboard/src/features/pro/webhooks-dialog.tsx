@@ -116,6 +116,12 @@ function WebhookButton({
   );
 }
 
+/** A signing secret shown once (at creation, or rotated), and whose it is. */
+interface ShownSecret {
+  webhookId: string;
+  secret: string;
+}
+
 /** One webhook: where it goes, whether it is on, its actions, and its log on demand. */
 function WebhookItem({
   webhook,
@@ -123,7 +129,7 @@ function WebhookItem({
   onDeleted,
 }: {
   webhook: Webhook;
-  onSecret: (secret: string) => void;
+  onSecret: (shown: ShownSecret) => void;
   /** It is gone: the dialog moves focus on, and drops a secret it may have shown of it. */
   onDeleted: () => void;
 }) {
@@ -143,7 +149,10 @@ function WebhookItem({
     mutationFn: async (action: 'test' | 'rotate' | 'enable' | 'delete') => {
       if (action === 'test') await unwrap(testDashboardWebhook({ client: client(), path }));
       if (action === 'rotate')
-        onSecret((await unwrap(rotateDashboardWebhookSecret({ client: client(), path }))).secret);
+        onSecret({
+          webhookId: webhook.id,
+          secret: (await unwrap(rotateDashboardWebhookSecret({ client: client(), path }))).secret,
+        });
       if (action === 'enable') await unwrap(enableDashboardWebhook({ client: client(), path }));
       if (action === 'delete') await unwrap(deleteDashboardWebhook({ client: client(), path }));
       return action;
@@ -268,7 +277,7 @@ export function WebhooksDialog({
   const urlId = useId();
   const addressId = useId();
   const addresses = useQuery({ ...sessionAddressesQuery(userId, proUntil), enabled: open });
-  const [secret, setSecret] = useState<string | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
   const webhooks = useWebhooks(open);
   const form = useForm<{ url: string; address: string }>({
     defaultValues: { url: '', address: '' },
@@ -277,7 +286,7 @@ export function WebhooksDialog({
     mutationFn: (body: { url: string; address: string | null }) =>
       unwrap(createDashboardWebhook({ client: client(), body })),
     onSuccess: (created) => {
-      setSecret(created.secret);
+      setShown({ webhookId: created.webhook.id, secret: created.secret });
       form.reset();
       void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
     },
@@ -294,17 +303,17 @@ export function WebhooksDialog({
     <AppDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setSecret(null);
+        if (!next) setShown(null);
         onOpenChange(next);
       }}
       title={t('webhooks.title')}
       description={t('webhooks.description')}
     >
       <div className="space-y-4">
-        {secret && (
+        {shown && (
           <div role="status" className="space-y-2 rounded-lg bg-indigo-50 p-3 dark:bg-indigo-950">
             <p className="font-medium">{t('webhooks.secretOnce')}</p>
-            <CopyableCode code={secret} label={t('webhooks.secret')} />
+            <CopyableCode code={shown.secret} label={t('webhooks.secret')} />
           </div>
         )}
         <form
@@ -381,9 +390,10 @@ export function WebhooksDialog({
                 <WebhookItem
                   key={webhook.id}
                   webhook={webhook}
-                  onSecret={setSecret}
+                  onSecret={setShown}
                   onDeleted={() => {
-                    setSecret(null);
+                    // The secret on screen goes if it was this webhook's, and only then.
+                    setShown((current) => (current?.webhookId === webhook.id ? null : current));
                     form.setFocus('url');
                   }}
                 />
