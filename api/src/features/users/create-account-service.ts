@@ -76,8 +76,10 @@ export function createAccountService(stores: Pick<Stores, 'users' | 'sessions' |
      * token lives as long as Pro) stops working with it.
      */
     async endAllSessions(userId: string): Promise<void> {
-      await mailboxes.endTokensForOwner(userId);
+      // Sessions first: a read that got past its session check before they ended would have
+      // to read the mailboxes after the tokens ended as well to get a token that lives on.
       await sessions.deleteForUser(userId);
+      await mailboxes.endTokensForOwner(userId);
     },
   };
 }
