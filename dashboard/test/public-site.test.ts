@@ -187,6 +187,17 @@ describeInChromium('the public site in Chromium', (suite) => {
     // Nor over what takes focus: going back up the page with Shift+Tab, no control is hidden
     // under the card (WCAG 2.4.11). On a phone, where the card spans the page's width.
     await page.setViewportSize({ width: 360, height: 640 });
+    // The card's new size is measured at the next frame (a ResizeObserver), which a busy
+    // machine can hold back past the first key presses.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const card = document.querySelector('[role="region"][lang]')!.getBoundingClientRect();
+          const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+          return padding >= card.bottom;
+        }),
+      )
+      .toBe(true);
     await page.keyboard.press('End');
     await page.locator('footer a').last().focus();
     for (let step = 0; step < 40; step += 1) {

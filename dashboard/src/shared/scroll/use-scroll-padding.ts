@@ -21,10 +21,11 @@ function applyPadding(edge: 'top' | 'bottom'): void {
 /**
  * While `bar` is shown fixed over one edge of the page, the page's scroll padding on that
  * edge reaches past it: whatever takes focus (Tab, a link to a section) is scrolled into view
- * clear of it, never beneath it (WCAG 2.4.11). A bar that stands off its edge (the language
- * card under the header) counts from the edge to its far side; with several bars shown, the
- * furthest decides. The reach is also `--fixed-top` or `--fixed-bottom` on the root, for what
- * else is fixed to that edge (toasts) to stand clear.
+ * clear of it, never beneath it (WCAG 2.4.11), and focus that lands under it anyway is
+ * scrolled clear as it comes. A bar that stands off its edge (the language card under the
+ * header) counts from the edge to its far side; with several bars shown, the furthest
+ * decides. The reach is also `--fixed-top` or `--fixed-bottom` on the root, for what else is
+ * fixed to that edge (toasts) to stand clear.
  */
 export function useScrollPadding(
   bar: RefObject<HTMLElement | null>,
@@ -45,9 +46,27 @@ export function useScrollPadding(
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     window.addEventListener('resize', measure);
+    // Where the padding did not do it (a browser that leaves it out of focus scrolling, or a
+    // bar whose new size is not measured yet), what takes focus under the bar is scrolled
+    // clear of it here.
+    const clear = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || element.contains(target)) return;
+      const bar = element.getBoundingClientRect();
+      const box = target.getBoundingClientRect();
+      const under =
+        box.bottom > bar.top &&
+        box.top < bar.bottom &&
+        box.right > bar.left &&
+        box.left < bar.right;
+      if (!under) return;
+      window.scrollBy({ top: edge === 'top' ? box.top - bar.bottom : box.bottom - bar.top });
+    };
+    document.addEventListener('focusin', clear);
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', measure);
+      document.removeEventListener('focusin', clear);
       reaches[edge].delete(element);
       applyPadding(edge);
     };
