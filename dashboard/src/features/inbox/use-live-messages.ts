@@ -152,10 +152,12 @@ export function useLiveMessages(source: InboxSource) {
     refetchInterval: live || expired ? false : INBOX_POLL_MS,
     refetchIntervalInBackground: true,
   });
-  // A live mailbox's token refused: the session that handed it out has ended (the account
-  // signed out everywhere, from another device). The user is read again, and with them the
-  // addresses this browser may still show.
-  const refused = messages.error instanceof TempMailError && messages.error.status === 401;
+  // The inbox's read refused (a mailbox token of an ended generation, 401; the session gone,
+  // 403): the account signed out everywhere from another device, or its Pro ended. The
+  // server is there; the user is read again, and the page turns into what they are now.
+  const refused =
+    messages.error instanceof TempMailError &&
+    (messages.error.status === 401 || messages.error.status === 403);
   useEffect(() => {
     if (refused) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
   }, [refused, queryClient]);
