@@ -165,6 +165,25 @@ describeInChromium('accessibility in Chromium', (suite) => {
     await context.close();
   }, 60_000);
 
+  it('reads the German Pro profile on a 360 px phone: its values keep room beside long labels', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await buyPassInPage(page, suite.server.url);
+    await page.goto(`${suite.server.url}/de`);
+    await page.getByRole('banner').getByRole('button', { name: 'Dein Pro-Profil' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dein Pro-Profil' });
+    await dialog.getByText('Beim Kauf angegebene E-Mail-Adresse').waitFor();
+    // "Beim Kauf angegebene E-Mail-Adresse" once took the width and left the values 26 px.
+    const widths = await dialog
+      .locator('dl')
+      .first()
+      .locator('dd')
+      .evaluateAll((values) => values.map((value) => value.getBoundingClientRect().width));
+    expect(widths.length).toBeGreaterThan(0);
+    for (const width of widths) expect(width).toBeGreaterThanOrEqual(140);
+    await context.close();
+  }, 60_000);
+
   it('the Pro inbox, with its labels and tools (light and dark)', async () => {
     const context = await suite.browser.newContext({ viewport: SCREENS[0].viewport });
     const page = await context.newPage();
