@@ -273,6 +273,13 @@ describeInChromium('the home page in Chromium', (suite) => {
     await page.getByRole('button', { name: 'Search messages' }).click();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    // The connection's badge is not drawn on a phone, but its status is there to announce a
+    // change (display:none would take it out of what a screen reader hears).
+    const badge = page.getByRole('banner').getByRole('status');
+    expect(await badge.textContent()).toBe('Online');
+    expect(
+      await badge.evaluate((element) => element.getBoundingClientRect().width),
+    ).toBeLessThanOrEqual(1);
     await page.close();
   }, 60_000);
 

@@ -98,10 +98,11 @@ export function AppHeader({ user }: { user: User | undefined }) {
               account's buttons fit without a sideways scroll; the name stays its label. */}
           <span className="max-[22rem]:sr-only">{t('app.name')}</span>
         </SiteLink>
-        {/* A status, so that going offline (and back) is announced. */}
+        {/* A status, so that going offline (and back) is announced; on a phone, where the
+            badge is not shown, it is still there to be announced. */}
         <span
           role="status"
-          className={`hidden rounded-full px-2 py-0.5 text-xs font-semibold uppercase sm:inline ${
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold uppercase max-sm:sr-only ${
             reachable
               ? 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-200'
               : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'
