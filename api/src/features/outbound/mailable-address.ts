@@ -4,6 +4,10 @@
  */
 const INSIDE_NAMES = /\.(?:localhost|local|localdomain|internal|intranet|lan|home\.arpa|invalid)$/i;
 
+/** What a refused address's field is told, wherever one is refused. */
+export const NOT_MAILABLE =
+  'must be at a public domain name, not an IP address or a host inside a network';
+
 /**
  * Whether mail we write may go to `email`: its domain is a name under a public top-level
  * domain, never an IP address (`x@127.0.0.1`, `x@[10.0.0.1]`), a bare host name (`x@vm`), or

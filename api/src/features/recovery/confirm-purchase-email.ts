@@ -31,7 +31,7 @@ export async function offerPurchaseEmail(
     deps.stores.users.findById(userId),
     deps.stores.users.findByEmail(email),
   ]);
-  // An email at an IP address or a bare host name (a Stripe checkout's, say) is never mailed.
+  // An email at an IP address or a host inside a network (a Stripe checkout's, say) is never mailed.
   if (!buyer || buyer.email === email || !isMailableAddress(email)) return;
   // Recorded alike either way, so that the success page names the email in both cases:
   // were it named only for an email nobody has proved, the payer would learn which emails

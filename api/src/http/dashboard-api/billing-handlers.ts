@@ -11,7 +11,7 @@ import { userResource } from './visitor-handlers.js';
 import { consume } from '../rate-limit.js';
 import { mailRequestOf, requestLanguage } from '../request-language.js';
 import { createSessions } from './sessions.js';
-import { isMailableAddress } from '../../features/outbound/mailable-address.js';
+import { isMailableAddress, NOT_MAILABLE } from '../../features/outbound/mailable-address.js';
 
 /**
  * Checkouts started per hour, by a user and from an IP address: a new browser is a new user,
@@ -200,7 +200,7 @@ export function billingHandlers(
         throw new ApiError(400, 'validation_failed', 'Enter a valid email address, or none.', [
           {
             path: '/body/email',
-            message: 'must be at a domain name, not an IP address or a bare host name',
+            message: NOT_MAILABLE,
           },
         ]);
       }

@@ -8,6 +8,7 @@ import type { SurfaceHandlers } from '../operation-handlers.js';
 import { consume } from '../rate-limit.js';
 import { mailRequestOf } from '../request-language.js';
 import { createSessions } from './sessions.js';
+import { NOT_MAILABLE } from '../../features/outbound/mailable-address.js';
 
 /** Confirmation mails a user may cause per hour (each goes to an address they name). */
 const CONFIRMATIONS_PER_HOUR = 10;
@@ -82,9 +83,7 @@ export function forwardingHandlers(
             {
               path: '/body/forwardingEmail',
               message:
-                refusal === 'own_domain'
-                  ? 'must not be one of our own addresses'
-                  : 'must be at a domain name, not an IP address or a bare host name',
+                refusal === 'own_domain' ? 'must not be one of our own addresses' : NOT_MAILABLE,
             },
           ],
         );
